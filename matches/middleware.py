@@ -1,0 +1,25 @@
+"""Until the first organiser exists, every page leads to the form that creates one."""
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import redirect
+from django.urls import reverse
+
+# Paths that must work before anyone can log in: the set-up form itself, static files,
+# the language switch, the health check and the API (which answers 401 in JSON).
+OPEN_PREFIXES = ("/setup/", "/static/", "/i18n/", "/ping/", "/api/")
+
+
+class FirstOrganiserMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        # Only anonymous visitors can be on a site with no users, so logged-in requests
+        # never pay for the check.
+        if (
+            not request.user.is_authenticated
+            and not request.path.startswith(OPEN_PREFIXES)
+            and not get_user_model().objects.exists()
+        ):
+            return redirect(reverse("first_organiser"))
+        return self.get_response(request)

@@ -1,0 +1,290 @@
+"""The interface every game plugs into, and the replay that drives it.
+
+A match is a list of hands as the table reported them. ``replay`` folds that list through
+a ``Ruleset`` and returns a ``MatchState``: scores, totals, the next dealer and targets,
+the cards owed before the next deal, and the winners. Nothing here knows about Django;
+user-facing messages are marked with ``_`` so that ``makemessages`` finds them, and are
+translated by whoever shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+def _(message: str) -> str:
+    """Mark a message for translation without translating it (``gettext_noop``)."""
+    return message
+
+
+class RuleError(Exception):
+    """A hand, an option or a set-up that breaks the rules: the table's mistake, not a bug.
+
+    ``message`` is an untranslated template with ``%(name)s`` placeholders filled from
+    ``params``; ``field`` names the input it is about (``"tricks"``, ``"trump"``,
+    ``"options.win_tricks"``) so a form can show it next to the right field.
+    """
+
+    def __init__(self, message: str, field: str | None = None, **params: Any):
+        super().__init__(message % params if params else message)
+        self.message = message
+        self.field = field
+        self.params = params
+        self.hand: int | None = None  # set when a later hand no longer fits a correction
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, RuleError)
+            and (self.message, self.field, self.params)
+            == (other.message, other.field, other.params)
+        )
+
+    __hash__ = Exception.__hash__
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """``cards`` cards pass face down from seat ``giver`` to seat ``receiver``.
+
+    The receiver answers each with the highest card it holds of that suit.
+    """
+
+    giver: int
+    receiver: int
+    cards: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"from": self.giver, "to": self.receiver, "cards": self.cards}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One recorded hand with everything derived from it."""
+
+    number: int
+    dealer: int
+    input: Mapping[str, Any]
+    targets: tuple[int, ...] | None
+    scores: tuple[int, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """What the table needs before the next deal."""
+
+    number: int
+    dealer: int
+    targets: tuple[int, ...] | None
+    exchanges: tuple[Exchange, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The whole match as derived from its hands."""
+
+    players: tuple[str, ...]
+    hands: tuple[Hand, ...]
+    totals: tuple[int, ...]
+    next_hand: NextHand | None
+    winners: tuple[int, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.next_hand is None
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """Totals after each hand, starting with zeros before the first (for charts)."""
+        running = [tuple(0 for _seat in self.players)]
+        for hand in self.hands:
+            running.append(tuple(a + b for a, b in zip(running[-1], hand.scores, strict=True)))
+        return running
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant option: its default and how to check a value the table chose."""
+
+    name: str
+    kind: type  # int or bool
+    nullable: bool = False
+    minimum: int | None = None
+
+
+class Ruleset:
+    """One game in one variant with its options resolved.
+
+    Subclasses set ``game`` and ``presets`` and implement ``seats``, ``start``,
+    ``clean`` and ``play``. ``play`` must be pure: same state and input, same result.
+    """
+
+    game: ClassVar[str]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    presets: ClassVar[Mapping[str, Preset]]
+
+    def __init__(self, variant: str, options: Mapping[str, Any] | None = None):
+        if variant not in self.presets:
+            raise RuleError(
+                _("Unknown variant %(variant)s."), field="variant", variant=str(variant)
+            )
+        self.variant = variant
+        self.preset = self.presets[variant]
+        self.options = self.resolve_options(options or {})
+
+    # -- options ------------------------------------------------------------------
+
+    def resolve_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The preset's defaults overridden by ``chosen``; unknown or bad values refused."""
+        if not isinstance(chosen, Mapping):
+            raise RuleError(_("Options must be an object."), field="options")
+        spec = {option.name: option for option in self.options_spec}
+        for name in chosen:
+            if name not in spec:
+                raise RuleError(
+                    _("Unknown option %(name)s."), field=f"options.{name}", name=str(name)
+                )
+        resolved = dict(self.preset.options)
+        for name, value in chosen.items():
+            resolved[name] = self.check_option(spec[name], value)
+        self.check_options(resolved)
+        return resolved
+
+    @staticmethod
+    def check_option(option: Option, value: Any) -> Any:
+        where = f"options.{option.name}"
+        if value is None:
+            if option.nullable:
+                return None
+            raise RuleError(_("%(name)s needs a value."), field=where, name=option.name)
+        if option.kind is bool:
+            if not isinstance(value, bool):
+                raise RuleError(_("%(name)s must be true or false."), field=where, name=option.name)
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(_("%(name)s must be a whole number."), field=where, name=option.name)
+        if option.minimum is not None and value < option.minimum:
+            raise RuleError(
+                _("%(name)s must be at least %(minimum)s."),
+                field=where,
+                name=option.name,
+                minimum=option.minimum,
+            )
+        return value
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Refuse combinations that cannot work; subclasses add their own checks."""
+
+    # -- the game -----------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        raise NotImplementedError
+
+    def check_players(self, players: Sequence[str]) -> None:
+        if len(players) != self.seats:
+            raise RuleError(
+                _("This game needs %(seats)s players, not %(count)s."),
+                field="players",
+                seats=self.seats,
+                count=len(players),
+            )
+
+    def start(self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]) -> MatchState:
+        """The state before the first hand."""
+        raise NotImplementedError
+
+    def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check one hand's input against the state it is played in; return it normalised."""
+        raise NotImplementedError
+
+    def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
+        """The state after one more hand. ``data`` has passed ``clean``."""
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        """What a client needs to build a form for this variant (``GET /api/games``)."""
+        return {
+            "slug": self.variant,
+            "name": self.preset.name,
+            "players": self.seats,
+            "options": dict(self.options),
+            "hand_fields": self.hand_fields(),
+        }
+
+    def hand_fields(self) -> dict[str, str]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named variant: its display name and the option defaults it starts from."""
+
+    name: str
+    options: Mapping[str, Any]
+
+
+def replay(
+    ruleset: Ruleset,
+    players: Sequence[str],
+    hands: Sequence[Mapping[str, Any]],
+    first_dealer: int = 0,
+    setup: Mapping[str, Any] | None = None,
+) -> MatchState:
+    """Derive the match from its hands, oldest first.
+
+    A hand that no longer fits (after a correction of an earlier one) raises a
+    ``RuleError`` whose field names that hand: ``"hands.5.tricks"``.
+    """
+    ruleset.check_players(players)
+    state = ruleset.start(players, first_dealer, setup or {})
+    for number, data in enumerate(hands, start=1):
+        state = play_hand(ruleset, state, data, where=f"hands.{number}.")
+    return state
+
+
+def play_hand(
+    ruleset: Ruleset, state: MatchState, data: Mapping[str, Any], where: str = ""
+) -> MatchState:
+    """Check and play one hand on top of ``state``; errors name ``where`` + field."""
+    if state.finished:
+        raise RuleError(
+            _("The match ended after hand %(number)s; no more hands can be recorded."),
+            field=where.rstrip(".") or None,
+            number=len(state.hands),
+        )
+    try:
+        return ruleset.play(state, ruleset.clean(state, data))
+    except RuleError as error:
+        if where:
+            error.field = where + error.field if error.field else where.rstrip(".")
+        raise
+
+
+def add_scores(totals: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(totals, scores, strict=True))
+
+
+def by_offset(values: Sequence[int], dealer: int) -> tuple[int, ...]:
+    """Spread per-offset values (dealer first, then to the left) onto seats."""
+    seats = len(values)
+    return tuple(values[(seat - dealer) % seats] for seat in range(seats))
+
+
+def require_int(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(_("Enter a whole number."), field=field)
+    return value
+
+
+def require_seat(value: Any, seats: int, field: str) -> int:
+    seat = require_int(value, field)
+    if not 0 <= seat < seats:
+        raise RuleError(_("There is no seat %(seat)s at this table."), field=field, seat=seat)
+    return seat

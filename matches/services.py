@@ -1,0 +1,362 @@
+"""The only writer. Every change to a match goes through here, in one transaction, under
+the match's lock, checked by ``rules`` and audited.
+
+Views and the API parse input and decide who may act; this module decides what happens.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
+
+from . import rules
+from .models import ApiToken, AuditEntry, Hand, Match, hash_token
+from .rules import MatchState, RuleError
+
+NAME_MAX = 40
+
+
+class Conflict(Exception):
+    """The request no longer fits the match (another device was quicker, a stale
+    version, a finished match). Carries the current snapshot so the caller can show it."""
+
+    def __init__(self, message: str, snapshot: Snapshot):
+        super().__init__(message)
+        self.message = message
+        self.snapshot = snapshot
+
+
+class HandNotFound(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A match as stored, with everything derived from it."""
+
+    match: Match
+    state: MatchState
+    versions: tuple[int, ...]  # per hand, oldest first
+
+    @property
+    def next_number(self) -> int:
+        return len(self.state.hands) + 1
+
+
+def explain(error: RuleError) -> str:
+    """The translated sentence for a rule error, naming the hand when it is a later one."""
+    text = gettext(error.message)
+    if error.params:
+        text = text % {key: _display(value) for key, value in error.params.items()}
+    hand = getattr(error, "hand", None)
+    if hand is not None:
+        return gettext("Hand %(number)s no longer fits: %(problem)s") % {
+            "number": hand,
+            "problem": text,
+        }
+    return text
+
+
+def _display(value: Any) -> Any:
+    # Option and preset names are marked with _() in rules/ and translated here.
+    return gettext(value) if isinstance(value, str) else value
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def snapshot(match: Match) -> Snapshot:
+    """Replay the stored hands of ``match`` (one query)."""
+    rows = list(match.hands.order_by("number").values_list("input", "version"))
+    state = rules.replay(
+        match.ruleset,
+        match.players,
+        [row[0] for row in rows],
+        first_dealer=match.first_dealer,
+        setup=match.setup,
+    )
+    return Snapshot(match, state, tuple(row[1] for row in rows))
+
+
+# -- creating -----------------------------------------------------------------------------
+
+
+def clean_players(names: Any) -> list[str]:
+    """Player names: trimmed, 1–40 characters, distinct ignoring case."""
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise RuleError(rules._("Enter the players' names."), field="players")
+    cleaned = [" ".join(name.split()) for name in names]
+    seen: set[str] = set()
+    for seat, name in enumerate(cleaned):
+        where = f"players.{seat}"
+        if not name:
+            raise RuleError(rules._("Enter a name for every seat."), field=where)
+        if len(name) > NAME_MAX:
+            raise RuleError(
+                rules._("A name can have at most %(max)s characters."), field=where, max=NAME_MAX
+            )
+        if name.casefold() in seen:
+            raise RuleError(rules._("%(name)s sits at the table twice."), field=where, name=name)
+        seen.add(name.casefold())
+    return cleaned
+
+
+@transaction.atomic
+def create_match(
+    owner,
+    *,
+    game: str,
+    variant: str,
+    players: Sequence[str],
+    first_dealer: int,
+    options: Mapping[str, Any] | None = None,
+    setup: Mapping[str, Any] | None = None,
+) -> Snapshot:
+    """Create a match for ``owner``; refuses bad players, options or dealer with RuleError."""
+    ruleset = rules.get_ruleset(game, variant, options)
+    names = clean_players(players)
+    state = rules.replay(ruleset, names, [], first_dealer=first_dealer, setup=setup or {})
+    match = Match.objects.create(
+        owner=owner,
+        game=game,
+        variant=variant,
+        options=ruleset.options,
+        players=names,
+        first_dealer=first_dealer,
+        setup=dict(setup or {}),
+        totals=list(state.totals),
+    )
+    _audit(match, owner, AuditEntry.Action.CREATE, after=_match_facts(match))
+    return Snapshot(match, state, ())
+
+
+def _match_facts(match: Match) -> dict[str, Any]:
+    return {
+        "game": match.game,
+        "variant": match.variant,
+        "players": match.players,
+        "first_dealer": match.first_dealer,
+        "options": match.options,
+    }
+
+
+# -- hands --------------------------------------------------------------------------------
+
+
+def _locked(match: Match) -> tuple[Match, list[Hand]]:
+    """Take the match's write lock and load its hands.
+
+    On PostgreSQL the row lock serialises writers of one match; on SQLite the IMMEDIATE
+    transaction already holds the database's write lock, and select_for_update is a no-op.
+    """
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    return locked, list(locked.hands.order_by("number"))
+
+
+def _replay(match: Match, hands: Sequence[Hand]) -> Snapshot:
+    state = rules.replay(
+        match.ruleset, match.players, [h.input for h in hands], match.first_dealer, match.setup
+    )
+    return Snapshot(match, state, tuple(h.version for h in hands))
+
+
+def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Snapshot:
+    """Record hand ``number``, which must be the next one.
+
+    Raises Conflict when another device recorded it first, the number skips ahead or the
+    match is over; RuleError when the hand breaks the rules. Writes nothing then.
+    """
+    try:
+        with transaction.atomic():
+            match, hands = _locked(match)
+            current = _replay(match, hands)
+            _expect_next(current, number)
+            state = rules.play_hand(match.ruleset, current.state, data)
+            played = state.hands[-1]
+            Hand.objects.create(
+                match=match,
+                number=played.number,
+                input=dict(played.input),
+                scores=list(played.scores),
+                recorded_by=_user(by),
+            )
+            _cache(match, state)
+            _audit(match, by, AuditEntry.Action.RECORD, number=played.number, after=played.input)
+    except IntegrityError:
+        # The unique (match, number) constraint is the last line: should a lock ever fail
+        # to serialise two writers, the second still cannot record the same hand.
+        fresh = snapshot(Match.objects.get(pk=match.pk))
+        raise Conflict(_already_recorded(number), fresh) from None
+    return Snapshot(match, state, (*current.versions, 1))
+
+
+def _expect_next(current: Snapshot, number: Any) -> None:
+    if current.state.finished:
+        raise Conflict(gettext("The match is over; no more hands can be recorded."), current)
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Conflict(
+            gettext("Say which hand this is: the next one is hand %(number)s.")
+            % {"number": current.next_number},
+            current,
+        )
+    if number < current.next_number:
+        raise Conflict(_already_recorded(number), current)
+    if number > current.next_number:
+        raise Conflict(
+            gettext("The next hand is hand %(expected)s, not hand %(number)s.")
+            % {"expected": current.next_number, "number": number},
+            current,
+        )
+
+
+def _already_recorded(number: Any) -> str:
+    return gettext("Hand %(number)s was just recorded by someone else.") % {"number": number}
+
+
+def correct_hand(
+    match: Match,
+    number: int,
+    data: Mapping[str, Any],
+    *,
+    version: Any,
+    by,
+    reason: str = "",
+) -> Snapshot:
+    """Replace what the table reported for hand ``number`` and re-derive everything after.
+
+    ``version`` must be the hand's current version (Conflict otherwise). RuleError when the
+    hand itself is wrong, or when a later hand no longer fits (its ``hand`` says which).
+    """
+    with transaction.atomic():
+        match, hands = _locked(match)
+        index = _index(hands, number)
+        hand = hands[index]
+        if version != hand.version:
+            raise Conflict(
+                gettext(
+                    "Hand %(number)s was changed by someone else meanwhile; "
+                    "check it and correct it again."
+                )
+                % {"number": number},
+                _replay(match, hands),
+            )
+        ruleset = match.ruleset
+        state = rules.replay(
+            ruleset, match.players, [h.input for h in hands[:index]], match.first_dealer,
+            match.setup,
+        )
+        state = rules.play_hand(ruleset, state, data)
+        corrected = state.hands[-1].input
+        for later in hands[index + 1 :]:
+            try:
+                state = rules.play_hand(ruleset, state, later.input, where=f"hands.{later.number}.")
+            except RuleError as error:
+                error.hand = later.number
+                raise
+        before = hand.input
+        hand.input = dict(corrected)
+        hand.version += 1
+        hand.save(update_fields=["input", "version", "updated_at"])
+        _cache(match, state, hands)
+        _audit(
+            match, by, AuditEntry.Action.CORRECT, number=number, before=before,
+            after=corrected, reason=reason,
+        )
+    return Snapshot(match, state, tuple(h.version for h in hands))
+
+
+def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapshot:
+    """Remove hand ``number``, which must be the last one (Conflict otherwise)."""
+    with transaction.atomic():
+        match, hands = _locked(match)
+        _index(hands, number)
+        if number != hands[-1].number:
+            raise Conflict(
+                gettext("Only the last hand (hand %(number)s) can be undone.")
+                % {"number": hands[-1].number},
+                _replay(match, hands),
+            )
+        last = hands.pop()
+        last.delete()
+        current = _replay(match, hands)
+        _cache(match, current.state)
+        _audit(match, by, AuditEntry.Action.UNDO, number=number, before=last.input, reason=reason)
+    return current
+
+
+def _index(hands: Sequence[Hand], number: Any) -> int:
+    for index, hand in enumerate(hands):
+        if hand.number == number:
+            return index
+    raise HandNotFound(number)
+
+
+def _cache(match: Match, state: MatchState, hands: Sequence[Hand] = ()) -> None:
+    """Write what the replay derived next to the facts, in the caller's transaction."""
+    match.finished = state.finished
+    match.totals = list(state.totals)
+    match.winners = list(state.winners)
+    match.save(update_fields=["finished", "totals", "winners", "updated_at"])
+    changed = []
+    for hand, derived in zip(hands, state.hands, strict=False):
+        if hand.scores != list(derived.scores):
+            hand.scores = list(derived.scores)
+            changed.append(hand)
+    if changed:
+        Hand.objects.bulk_update(changed, ["scores"])
+
+
+def _user(by):
+    return by if getattr(by, "is_authenticated", False) else None
+
+
+def _audit(match, by, action, *, number=None, before=None, after=None, reason="") -> None:
+    AuditEntry.objects.create(
+        match=match,
+        by=_user(by),
+        by_name=str(getattr(by, "get_username", lambda: by)() or ""),
+        action=action,
+        number=number,
+        before=dict(before) if before is not None else None,
+        after=dict(after) if after is not None else None,
+        reason=(reason or "")[:200],
+    )
+
+
+# -- accounts -----------------------------------------------------------------------------
+
+
+class SetupClosed(Exception):
+    """Someone created the first organiser already."""
+
+
+def create_first_organiser(username: str, password: str, email: str = ""):
+    """Create the first user, an organiser (staff and superuser); only while there is none."""
+    User = get_user_model()
+    with transaction.atomic():
+        if User.objects.exists():
+            raise SetupClosed
+        return User.objects.create_superuser(username=username, email=email, password=password)
+
+
+def issue_token(user, name: str) -> tuple[ApiToken, str]:
+    """A new API token for ``user``; the key is returned once and stored only as a hash."""
+    key = "sk_" + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(
+        user=user, name=name.strip()[:60] or gettext("API token"),
+        key_hash=hash_token(key), prefix=key[3:9],
+    )
+    return token, key
+
+
+def revoke_token(user, token_id: int) -> bool:
+    """Delete one of ``user``'s tokens; False when there is no such token of theirs."""
+    deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    return bool(deleted)
+

@@ -1,0 +1,64 @@
+"""`make run`: serve the app with gunicorn, and tell phones on the local network where.
+
+With HOST=0.0.0.0 the machine's LAN addresses are printed and allowed as hosts, so a
+phone on the same Wi-Fi can open ``http://<address>:<port>/``.
+"""
+
+import argparse
+import os
+import socket
+import sys
+
+
+def lan_addresses() -> list[str]:
+    """The machine's IPv4 addresses other than loopback, without sending any traffic."""
+    addresses: set[str] = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addresses.add(info[4][0])
+    except OSError:
+        pass
+    # A UDP "connect" picks the outgoing interface without sending a packet.
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        addresses.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    return sorted(a for a in addresses if not a.startswith("127."))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--workers", type=int, default=3)
+    args = parser.parse_args(argv)
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = os.environ.get("PORT", "8000")
+    env = dict(os.environ)
+    print(f"Scorekeeper: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/")
+    if host in ("0.0.0.0", "::"):
+        lan = lan_addresses()
+        env["LAN_HOSTS"] = ",".join([*lan, env.get("LAN_HOSTS", "")]).strip(",")
+        for address in lan:
+            print(f"  phones on this network: http://{address}:{port}/")
+        if not lan:
+            print("  (no local network address found)")
+    sys.stdout.flush()
+    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+    os.execve(
+        gunicorn,
+        [
+            gunicorn,
+            "scorekeeper.wsgi",
+            "--bind", f"{host}:{port}",
+            "--workers", str(args.workers),
+            "--access-logfile", "-",
+        ],
+        env,
+    )
+
+
+if __name__ == "__main__":
+    main()

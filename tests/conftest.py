@@ -1,0 +1,56 @@
+import pytest
+from django.contrib.auth import get_user_model
+
+from matches import services
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_files(settings):
+    # The manifest storage needs collectstatic; tests render templates without it.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def owner(db):
+    return get_user_model().objects.create_user("ann", password="pw-ann-12345")
+
+
+@pytest.fixture
+def other(db):
+    return get_user_model().objects.create_user("olga", password="pw-olga-12345")
+
+
+@pytest.fixture
+def organiser(db):
+    return get_user_model().objects.create_user(
+        "otto", password="pw-otto-12345", is_staff=True
+    )
+
+
+@pytest.fixture
+def make_match(owner):
+    """A Sergeant Major 8-5-3 match of ``owner`` with the given hands recorded."""
+
+    def make(hands=(), players=("Ann", "Ben", "Cy"), first_dealer=0, options=None, by=None):
+        snap = services.create_match(
+            by or owner,
+            game="sergeant-major",
+            variant="8-5-3",
+            players=list(players),
+            first_dealer=first_dealer,
+            options=options,
+        )
+        match = snap.match
+        for number, hand in enumerate(hands, start=1):
+            services.record_hand(match, number, hand, by=by or owner)
+        match.refresh_from_db()
+        return match
+
+    return make
+
+
+def sm_hand(tricks, trump="hearts", **extra):
+    return {"tricks": list(tricks), "trump": trump, **extra}
