@@ -1,0 +1,458 @@
+"""`make bench`: latency and throughput of the match page, the match JSON and recording a
+hand, each against a trivial view served by the same server in the same run.
+
+Starts gunicorn on loopback on a fresh SQLite database (a temporary DATA_DIR), with one
+match of 30 hands to read and one match per client to record into, then runs a few dozen
+concurrent clients per endpoint and prints the median, p95 and throughput of each, and
+their ratio to the trivial view. Exits non-zero on any error (a status other than the
+expected one, or a failed connection), and when a target is missed with ``--strict``.
+
+Targets (the issue): match page and match JSON within 3x the trivial view's median;
+recording a hand within 5x; no errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import math
+import os
+import platform
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"  # loopback only: the benchmark never talks to any other address
+
+HANDS = 30  # in the match that is read
+PLAYERS = ["Ann", "Ben", "Cy"]
+FIRST_DEALER = 0
+# Sergeant Major 8-5-3: 16 tricks a hand, none of these reaches win_tricks (12), so the
+# match never ends.
+TRICK_CYCLE = [[9, 4, 3], [3, 8, 5], [5, 3, 8], [8, 5, 3]]
+TARGETS_BY_OFFSET = (8, 5, 3)  # dealer, eldest, third
+
+
+def on_target(number: int, first_dealer: int = FIRST_DEALER) -> list[int]:
+    """Every seat makes exactly its target in hand ``number``: scores 0, play goes on."""
+    dealer = (first_dealer + number - 1) % 3
+    return [TARGETS_BY_OFFSET[(seat - dealer) % 3] for seat in range(3)]
+
+
+# -- set-up (runs in a child process, with the benchmark's DATA_DIR) ------------------------
+
+
+def setup_data(clients: int, seeded: int) -> dict:
+    """Create the user, token, session and matches; return what the clients need."""
+    sys.path.insert(0, str(REPO))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from matches import services
+
+    user = get_user_model().objects.create_user("bench", password="bench-password-1")
+    _, key = services.issue_token(user, "bench")
+
+    def new_match(hands: int, tricks) -> int:
+        match = services.create_match(
+            user, game="sergeant-major", variant="8-5-3", players=PLAYERS,
+            first_dealer=FIRST_DEALER,
+        ).match
+        for number in range(1, hands + 1):
+            services.record_hand(
+                match, number, {"tricks": tricks(number), "trump": "hearts"}, by=user
+            )
+        return match.pk
+
+    read_id = new_match(HANDS, lambda n: TRICK_CYCLE[(n - 1) % len(TRICK_CYCLE)])
+    # The recorders start on matches as long as the one that is read.
+    record_ids = [new_match(seeded, on_target) for _ in range(clients)]
+
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    return {
+        "key": key,
+        "session": session.session_key,
+        "read_match": read_id,
+        "record_matches": record_ids,
+        "seeded": seeded,
+    }
+
+
+# -- the server ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def run(cmd: list[str], env: dict, what: str) -> str:
+    done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit(f"bench: {what} failed (exit {done.returncode})")
+    return done.stdout
+
+
+def wait_until_up(port: int, server: subprocess.Popen, log: Path, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.stderr.write(log.read_text())
+            raise SystemExit(f"bench: gunicorn exited with {server.returncode}")
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=2)
+            conn.request("GET", "/ping/")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return
+            conn.close()
+        except OSError:
+            pass
+        time.sleep(0.1)
+    sys.stderr.write(log.read_text())
+    raise SystemExit("bench: gunicorn did not answer /ping/ in time")
+
+
+def stop(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        server.terminate()  # gunicorn: graceful shutdown on SIGTERM
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+# -- the clients --------------------------------------------------------------------------
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes | None = None
+    expect: int = 200
+
+
+@dataclass
+class Result:
+    name: str
+    latencies: list[float] = field(default_factory=list)  # seconds, successful requests
+    errors: list[str] = field(default_factory=list)  # measured requests that failed
+    warmup_errors: list[str] = field(default_factory=list)
+    planned: int = 0
+    elapsed: float = 0.0
+    stub: bool = False  # the endpoint still answers the placeholder "ok"
+
+    @property
+    def failures(self) -> list[str]:
+        return self.warmup_errors + self.errors
+
+    @property
+    def done(self) -> int:
+        return len(self.latencies) + len(self.errors)
+
+    @property
+    def throughput(self) -> float:
+        return self.done / self.elapsed if self.elapsed else 0.0
+
+    def percentile(self, p: float) -> float:
+        """Nearest-rank percentile in milliseconds."""
+        if not self.latencies:
+            return math.nan
+        ordered = sorted(self.latencies)
+        return 1000 * ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+class Client:
+    def __init__(self, port: int, timeout: float):
+        self.port = port
+        self.timeout = timeout
+        self.conn: http.client.HTTPConnection | None = None
+
+    def send(self, req: Request) -> tuple[float, int, bytes]:
+        """One request; (seconds, status, body). Reconnects as the server closes."""
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+        start = time.perf_counter()
+        try:
+            self.conn.request(req.method, req.path, body=req.body, headers=req.headers)
+            response = self.conn.getresponse()
+            body = response.read()
+        except Exception:
+            self.close()
+            raise
+        elapsed = time.perf_counter() - start
+        if response.will_close:
+            self.close()
+        return elapsed, response.status, body
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def phase(name, port, clients, requests, warmup, limit, timeout, make_request) -> Result:
+    """``clients`` threads; each sends ``warmup`` unmeasured then up to ``requests``
+    measured requests, all starting together and stopping at ``limit`` seconds.
+
+    ``make_request(client_index, sequence)`` builds the request; ``sequence`` counts every
+    request the client sends, warm-up included (recorders number their hands with it).
+    """
+    result = Result(name, planned=clients * requests)
+    lock = threading.Lock()
+    timing: dict[str, float] = {}
+    # The clock starts when the last party reaches the line, before anyone is released.
+    start_line = threading.Barrier(
+        clients + 1, action=lambda: timing.__setitem__("start", time.perf_counter())
+    )
+
+    def worker(index: int) -> None:
+        client = Client(port, timeout)
+        sequence = 0
+        latencies: list[float] = []
+        errors: list[str] = []
+        warmup_errors: list[str] = []
+        stub = False
+
+        def one() -> tuple[float | None, str | None, bytes]:
+            nonlocal sequence
+            req = make_request(index, sequence)
+            sequence += 1
+            try:
+                seconds, status, body = client.send(req)
+            except Exception as exc:  # noqa: BLE001 - every failure is an error to count
+                return None, f"{type(exc).__name__}: {exc}", b""
+            if status != req.expect:
+                return None, f"HTTP {status} (expected {req.expect}): {body[:120]!r}", body
+            return seconds, None, body
+
+        try:
+            for _ in range(warmup):
+                _seconds, error, _body = one()
+                if error:
+                    warmup_errors.append("warm-up: " + error)
+        finally:
+            start_line.wait()
+        deadline = timing["start"] + limit
+        for _ in range(requests):
+            if time.perf_counter() >= deadline:
+                break
+            seconds, error, body = one()
+            if error:
+                errors.append(error)
+            else:
+                latencies.append(seconds)
+                stub = stub or body == b"ok"
+        client.close()
+        with lock:
+            result.latencies.extend(latencies)
+            result.errors.extend(errors)
+            result.warmup_errors.extend(warmup_errors)
+            result.stub = result.stub or stub
+
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    start_line.wait()
+    for thread in threads:
+        thread.join(limit + timeout + 10)
+    result.elapsed = time.perf_counter() - timing["start"]
+    return result
+
+
+# -- report -------------------------------------------------------------------------------
+
+
+def report(results: list[Result], targets: dict[str, float]) -> bool:
+    """Print the table; True when every target is met."""
+    base = results[0]
+    base_median, base_p95 = base.percentile(50), base.percentile(95)
+    header = (
+        f"{'endpoint':<22}{'requests':>9}{'errors':>7}{'median ms':>11}{'p95 ms':>9}"
+        f"{'req/s':>8}{'median x':>10}{'p95 x':>8}{'req/s x':>9}  target"
+    )
+    print(header)
+    print("-" * len(header))
+    all_met = True
+    for res in results:
+        median, p95 = res.percentile(50), res.percentile(95)
+        ratio = median / base_median if base_median else math.nan
+        target = targets.get(res.name)
+        if target is None:
+            verdict = "baseline"
+        else:
+            met = ratio <= target and not res.failures
+            all_met = all_met and met
+            verdict = f"<= {target:g}x median: {'met' if met else 'NOT MET'}"
+        if res.stub and res is not base:
+            verdict += " (stub view!)"
+        print(
+            f"{res.name:<22}{res.done:>9}{len(res.failures):>7}"
+            f"{median:>11.1f}{p95:>9.1f}"
+            f"{res.throughput:>8.0f}{ratio:>10.2f}{p95 / base_p95:>8.2f}"
+            f"{res.throughput / base.throughput:>9.2f}  {verdict}"
+        )
+    print()
+    for res in results:
+        if res.done < res.planned:
+            print(f"note: {res.name}: time limit reached after {res.done} of {res.planned}")
+        failures = res.failures
+        if failures:
+            print(f"errors in {res.name} ({len(failures)}, warm-up included), first kinds:")
+            for error in list(dict.fromkeys(failures))[:4]:
+                print(f"  {error}")
+    return all_met
+
+
+def version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=32, help="concurrent clients (32)")
+    parser.add_argument(
+        "--requests", type=int, default=40, help="measured requests per client and endpoint (40)"
+    )
+    parser.add_argument("--warmup", type=int, default=2, help="unmeasured requests first (2)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (3)")
+    parser.add_argument(
+        "--limit", type=float, default=20, help="seconds at most per endpoint (20)"
+    )
+    parser.add_argument("--timeout", type=float, default=30, help="seconds per request (30)")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit non-zero when a target is missed too"
+    )
+    parser.add_argument("--setup-data", type=int, metavar="CLIENTS", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.setup_data is not None:  # the child process that creates the data
+        print(json.dumps(setup_data(args.setup_data, seeded=HANDS)))
+        return 0
+
+    python = sys.executable
+    gunicorn = str(Path(python).parent / "gunicorn")
+    print("Scorekeeper benchmark")
+    print(
+        f"  machine: {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"{platform.machine()}"
+    )
+    import sqlite3
+
+    print(
+        f"  Python {platform.python_version()}, Django {version('Django')}, "
+        f"gunicorn {version('gunicorn')} (sync), SQLite {sqlite3.sqlite_version}"
+    )
+    print(
+        f"  {args.workers} gunicorn workers, {args.clients} concurrent clients, "
+        f"{args.requests} requests each per endpoint after {args.warmup} warm-up, "
+        f"at most {args.limit:g} s per endpoint"
+    )
+    print(f"  data: one match of {HANDS} hands read; {args.clients} matches recorded into")
+    print()
+
+    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env.update(
+        DATA_DIR=str(data_dir), DEBUG="0", DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        PYTHONUNBUFFERED="1",
+    )
+    server = None
+    try:
+        started = time.monotonic()
+        run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")
+        run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env, "collectstatic")
+        out = run([python, __file__, "--setup-data", str(args.clients)], env, "set-up")
+        data = json.loads(out.strip().splitlines()[-1])
+        print(f"set-up: {time.monotonic() - started:.1f} s")
+
+        port = free_port()
+        log = data_dir / "gunicorn.log"
+        with open(log, "w") as log_file:
+            server = subprocess.Popen(
+                [gunicorn, "scorekeeper.wsgi", "--bind", f"{HOST}:{port}",
+                 "--workers", str(args.workers), "--log-level", "warning"],
+                cwd=REPO, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+            )
+        wait_until_up(port, server, log)
+        print(f"gunicorn up on {HOST}:{port}")
+        print()
+
+        bearer = {"Authorization": f"Bearer {data['key']}"}
+        match = data["read_match"]
+        session = {"Cookie": f"sessionid={data['session']}"}
+
+        def ping(_index, _sequence):
+            return Request("GET", "/ping/", {})
+
+        def page(_index, _sequence):
+            return Request("GET", f"/matches/{match}/", dict(session))
+
+        def match_json(_index, _sequence):
+            return Request("GET", f"/api/matches/{match}", {**bearer, "Accept": "application/json"})
+
+        def record(index, sequence):
+            number = data["seeded"] + 1 + sequence
+            body = json.dumps(
+                {"number": number, "tricks": on_target(number), "trump": "hearts"}
+            ).encode()
+            return Request(
+                "POST", f"/api/matches/{data['record_matches'][index]}/hands",
+                {**bearer, "Content-Type": "application/json", "Accept": "application/json"},
+                body, expect=201,
+            )
+
+        common = (port, args.clients, args.requests, args.warmup, args.limit, args.timeout)
+        results = []
+        for name, make in [
+            ("trivial view /ping/", ping),
+            ("match page", page),
+            ("match JSON", match_json),
+            ("record a hand", record),
+        ]:
+            results.append(phase(name, *common, make))
+        if server.poll() is not None:
+            print(f"bench: gunicorn died during the run (exit {server.returncode})")
+        met = report(results, {"match page": 3, "match JSON": 3, "record a hand": 5})
+        errors = sum(len(res.failures) for res in results)
+        print(f"targets {'all met' if met else 'NOT all met'}; {errors} errors")
+        server_log = log.read_text().strip().splitlines()
+        if server_log:
+            print(f"\ngunicorn log ({len(server_log)} lines), the first ones:")
+            print("\n".join(server_log[:30]))
+        if errors:
+            return 1
+        return 0 if met or not args.strict else 2
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
