@@ -1,5 +1,604 @@
-"""The JSON API (API.md), a second face of services.py."""
+"""The JSON API (API.md), a second face of services.py: parse, authorise, render.
 
-from ninja import NinjaAPI
+Nothing here computes a score or writes to the database; ``services`` does both.
 
-api = NinjaAPI(title="Scorekeeper API", version="1", urls_namespace="api")
+Who may do what
+    Reads of a match (``GET /api/matches/{id}`` and its ``/history``): its owner, staff
+    (organisers), or anyone presenting the match's share token — either as the query
+    parameter ``?share=<token>`` or as ``Authorization: Bearer <token>``.
+    Writes: a logged-in session (CSRF-protected: send ``X-CSRFToken``) or
+    ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
+    only. A share token never writes.
+    ``GET /api/games`` and the OpenAPI description are open to all.
+
+Status codes for access
+    401 when the request carries no credentials that the endpoint accepts (anonymous, an
+    unknown API key on a write, a share token on a write); 403 when it does but they do
+    not reach this match (another user's match, another match's share token) or a session
+    write lacks its CSRF token; 404 when there is no such match or hand. Match ids are
+    sequential, so hiding a match's existence behind a 404 would protect nothing.
+
+Errors
+    Always ``{"error": code, "message": sentence}``, plus ``"fields"`` on 422 and the
+    current ``"state"`` on 409. Codes: ``bad_request`` (400), ``not_authenticated``
+    (401), ``forbidden`` (403), ``not_found`` (404), ``method_not_allowed`` (405),
+    ``conflict`` (409), ``invalid`` (422), ``server_error`` (500).
+
+Bodies are read as plain JSON objects and judged by ``rules`` and ``services``, so a
+client sees the same messages as the pages; ``schemas`` only describes them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.urls import re_path
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI, Swagger
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
+
+from . import rules, services
+from .models import ApiToken, Match
+from .rules import RuleError
+from .schemas import (
+    ConflictOut,
+    CorrectIn,
+    CreateIn,
+    ErrorOut,
+    GameOut,
+    HandIn,
+    HistoryEntryOut,
+    MatchOut,
+    UndoIn,
+    body_schema,
+)
+
+logger = logging.getLogger(__name__)
+
+REASON_MAX = 200
+
+
+class ApiError(Exception):
+    """An error answer: ``status`` with ``{"error": code, "message": message, ...}``."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any):
+        super().__init__(message)
+        self.status = status
+        self.payload = {"error": code, "message": message, **extra}
+
+
+def invalid(field: str, message: str) -> ApiError:
+    return ApiError(422, "invalid", message, fields={field: [message]})
+
+
+# -- who is asking ------------------------------------------------------------------------
+
+
+class ShareKey(str):
+    """A share token (or something presented as one): it may read one match, never write."""
+
+
+class BearerAuth(HttpBearer):
+    """``Authorization: Bearer <key>``: an API key, or (for reads) a match's share token."""
+
+    def __init__(self, share: bool = False):
+        self.share = share
+        super().__init__()
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        token = token.strip()
+        if not token:
+            return None
+        user = ApiToken.user_for(token)
+        if user is not None:
+            return user
+        return ShareKey(token) if self.share else None
+
+
+class SessionAuth(APIKeyCookie):
+    """The browser's login. Unsafe methods must pass Django's CSRF check."""
+
+    param_name = settings.SESSION_COOKIE_NAME
+
+    def __call__(self, request: HttpRequest) -> Any:
+        # An anonymous request is not a session request: it gets 401, not a CSRF 403.
+        if not request.user.is_authenticated:
+            return None
+        return super().__call__(request)
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+        return request.user
+
+
+class ShareQuery(APIKeyQuery):
+    """``?share=<token>``: the match's share token, for reading only."""
+
+    param_name = "share"
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+        return ShareKey(key) if key else None
+
+
+READ = [BearerAuth(share=True), SessionAuth(), ShareQuery()]
+WRITE = [BearerAuth(), SessionAuth()]
+
+
+class ScorekeeperAPI(NinjaAPI):
+    """NinjaAPI whose every URL answers errors in JSON, even those Ninja leaves to Django
+    (a wrong method, an unknown path under /api/)."""
+
+    @property
+    def urls(self):
+        patterns, app_name, namespace = super().urls
+        for pattern in patterns:
+            pattern.callback = _json_errors(pattern.callback)
+        patterns.append(re_path(r"^", _json_errors(_unknown_path)))
+        return patterns, app_name, namespace
+
+
+api = ScorekeeperAPI(
+    title="Scorekeeper API",
+    version="1",
+    description="Matches of card games played with real cards. See API.md.",
+    urls_namespace="api",
+    auth=READ,
+    # The docs page loads Swagger UI from ninja's own static files (no CDN); the
+    # validator badge would call validator.swagger.io, so it is switched off.
+    docs=Swagger(settings={"validatorUrl": None}),
+)
+
+
+def error_response(request: HttpRequest, status: int, payload: dict[str, Any]) -> HttpResponse:
+    return api.create_response(request, payload, status=status)
+
+
+def _json_errors(view):
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            response = view(request, *args, **kwargs)
+        except Http404:
+            return _not_found(request)
+        if isinstance(response, HttpResponseNotAllowed):
+            allowed = response["Allow"]
+            response = error_response(
+                request,
+                405,
+                {
+                    "error": "method_not_allowed",
+                    "message": _("%(method)s is not allowed here; use %(allowed)s.")
+                    % {"method": request.method, "allowed": allowed},
+                },
+            )
+            response["Allow"] = allowed
+        return response
+
+    return wrapper
+
+
+def _unknown_path(request, *args, **kwargs):
+    raise Http404
+
+
+def _not_found(request, message: str | None = None) -> HttpResponse:
+    return error_response(
+        request,
+        404,
+        {"error": "not_found", "message": message or _("There is nothing at this address.")},
+    )
+
+
+# -- errors -------------------------------------------------------------------------------
+
+
+@api.exception_handler(ApiError)
+def _api_error(request, exc: ApiError):
+    return error_response(request, exc.status, exc.payload)
+
+
+@api.exception_handler(RuleError)
+def _rule_error(request, exc: RuleError):
+    message = services.explain(exc)
+    return error_response(
+        request,
+        422,
+        {"error": "invalid", "message": message, "fields": {exc.field or "__all__": [message]}},
+    )
+
+
+@api.exception_handler(services.Conflict)
+def _conflict(request, exc: services.Conflict):
+    return error_response(
+        request,
+        409,
+        {"error": "conflict", "message": exc.message, "state": state_json(exc.snapshot)},
+    )
+
+
+@api.exception_handler(services.HandNotFound)
+def _hand_not_found(request, exc: services.HandNotFound):
+    return _not_found(
+        request, _("This match has no hand %(number)s.") % {"number": exc.args[0]}
+    )
+
+
+@api.exception_handler(Http404)
+def _http404(request, exc):
+    return _not_found(request)
+
+
+@api.exception_handler(AuthenticationError)
+def _not_authenticated(request, exc):
+    response = error_response(
+        request,
+        401,
+        {
+            "error": "not_authenticated",
+            "message": _(
+                "Log in or send an API token (Authorization: Bearer <key>); "
+                "to read a shared match, send its share token."
+            ),
+        },
+    )
+    response["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    422: "invalid",
+}
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc: HttpError):
+    message = str(exc)
+    if exc.status_code == 403 and "CSRF" in message:
+        message = _(
+            "The CSRF check failed: send the X-CSRFToken header with a logged-in session, "
+            "or use an API token."
+        )
+    code = HTTP_CODES.get(exc.status_code, "error")
+    return error_response(request, exc.status_code, {"error": code, "message": message})
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request, exc: ValidationError):
+    # Bodies are not validated by pydantic (see the module docstring), but parameters
+    # are; say which one in the house shape.
+    fields: dict[str, list[str]] = {}
+    for error in exc.errors:
+        location = [str(part) for part in error.get("loc", ())[1:]] or ["__all__"]
+        fields.setdefault(".".join(location), []).append(str(error.get("msg", "")))
+    first = next(iter(fields.values()))[0]
+    return error_response(request, 422, {"error": "invalid", "message": first, "fields": fields})
+
+
+@api.exception_handler(Exception)
+def _server_error(request, exc):
+    logger.exception("API error on %s %s", request.method, request.path, exc_info=exc)
+    return error_response(
+        request,
+        500,
+        {"error": "server_error", "message": _("Something went wrong on the server.")},
+    )
+
+
+# -- reading the request ------------------------------------------------------------------
+
+
+def read_body(request: HttpRequest, *, required: bool = True) -> dict[str, Any]:
+    """The JSON object in the body; 400 when it is not JSON or not an object."""
+    if not request.body and not required:
+        return {}
+    try:
+        data = json.loads(request.body)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "bad_request", _("The body must be a JSON object.")) from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_request", _("The body must be a JSON object.")) from None
+    return data
+
+
+def whole_number(data: dict[str, Any], name: str) -> int:
+    value = data.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise invalid(name, _("Enter a whole number."))
+    return value
+
+
+def read_reason(data: dict[str, Any]) -> str:
+    reason = data.get("reason")
+    if reason is None:
+        return ""
+    if not isinstance(reason, str):
+        raise invalid("reason", _("The reason must be text."))
+    reason = reason.strip()
+    if len(reason) > REASON_MAX:
+        raise invalid(
+            "reason",
+            _("A reason can have at most %(max)s characters.") % {"max": REASON_MAX},
+        )
+    return reason
+
+
+def _match(match_id: int) -> Match:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise ApiError(404, "not_found", _("There is no match %(id)s.") % {"id": match_id})
+    return match
+
+
+def _bearer(request: HttpRequest) -> str | None:
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _users(request: HttpRequest) -> list[Any]:
+    users = [request.auth] if getattr(request.auth, "is_authenticated", False) else []
+    if request.user.is_authenticated:
+        users.append(request.user)
+    return users
+
+
+def _may_write(user, match: Match) -> bool:
+    return user.is_active and (user.is_staff or user.pk == match.owner_id)
+
+
+def readable_match(request: HttpRequest, match_id: int) -> Match:
+    """The match, if the owner, staff, or a holder of its share token is asking."""
+    match = _match(match_id)
+    if any(_may_write(user, match) for user in _users(request)):
+        return match
+    for token in (request.GET.get("share"), _bearer(request)):
+        if token and secrets.compare_digest(token.encode(), match.share_token.encode()):
+            return match
+    raise ApiError(403, "forbidden", _("You may not see this match."))
+
+
+def writable_match(request: HttpRequest, match_id: int) -> Match:
+    """The match, if its owner or staff is asking (with a session or an API key)."""
+    match = _match(match_id)
+    if not _may_write(request.auth, match):
+        raise ApiError(
+            403, "forbidden", _("Only the match's owner or an organiser can change it.")
+        )
+    return match
+
+
+# -- writing the answer -------------------------------------------------------------------
+
+
+def state_json(snap: services.Snapshot) -> dict[str, Any]:
+    """The match state of API.md. A game's extra per-hand facts (``Hand.extra``,
+    ``NextHand.extra``) are merged in, never replacing the common keys."""
+    match, state = snap.match, snap.state
+    hands = []
+    for hand, version in zip(state.hands, snap.versions, strict=True):
+        hands.append(
+            _with_extra(
+                {
+                    "number": hand.number,
+                    "version": version,
+                    "dealer": hand.dealer,
+                    "input": dict(hand.input),
+                    "targets": _list(hand.targets),
+                    "scores": list(hand.scores),
+                },
+                hand.extra,
+            )
+        )
+    coming = state.next_hand
+    next_hand = None
+    if coming is not None:
+        next_hand = _with_extra(
+            {
+                "number": coming.number,
+                "dealer": coming.dealer,
+                "targets": _list(coming.targets),
+                "exchanges": [exchange.as_dict() for exchange in coming.exchanges],
+            },
+            coming.extra,
+        )
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "variant": match.variant,
+        "options": dict(match.options),
+        "players": list(state.players),
+        "hands": hands,
+        "totals": list(state.totals),
+        "next_hand": next_hand,
+        "finished": state.finished,
+        "winners": list(state.winners),
+    }
+
+
+def _list(values):
+    return None if values is None else list(values)
+
+
+def _with_extra(common: dict[str, Any], extra) -> dict[str, Any]:
+    return {**common, **{key: value for key, value in extra.items() if key not in common}}
+
+
+def history_json(match: Match) -> list[dict[str, Any]]:
+    return [
+        {
+            "at": entry.at.isoformat(),
+            "by": entry.by_name,
+            "action": entry.action,
+            "number": entry.number,
+            "before": entry.before,
+            "after": entry.after,
+            "reason": entry.reason or None,
+        }
+        for entry in match.audit.order_by("at", "pk")
+    ]
+
+
+def games_json() -> list[dict[str, Any]]:
+    games = []
+    for slug, ruleset_class in rules.GAMES.items():
+        presets = []
+        for variant in ruleset_class.presets:
+            described = dict(rules.get_ruleset(slug, variant).describe())
+            described["name"] = _(described["name"])
+            presets.append(described)
+        games.append(
+            {"slug": slug, "name": _(rules.GAME_NAMES.get(slug, slug)), "presets": presets}
+        )
+    return games
+
+
+# -- endpoints ----------------------------------------------------------------------------
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+STATE = {"response": {200: MatchOut, **ERRORS}, "by_alias": True}
+
+CREATE_EXAMPLE = {
+    "game": "sergeant-major",
+    "variant": "8-5-3",
+    "players": ["Ann", "Ben", "Cy"],
+    "first_dealer": 0,
+    "options": {"win_tricks": 12},
+}
+
+
+@api.get("/games", auth=None, response=list[GameOut], tags=["games"])
+def list_games(request):
+    """The games, their presets with option defaults, and the hand input fields."""
+    return games_json()
+
+
+@api.post(
+    "/matches",
+    auth=WRITE,
+    response={201: MatchOut, **ERRORS},
+    by_alias=True,
+    tags=["matches"],
+    openapi_extra=body_schema(CreateIn, CREATE_EXAMPLE),
+)
+def create_match(request):
+    """Create a match; 201 with its state."""
+    data = read_body(request)
+    known = {"game", "variant", "players", "first_dealer", "options", "bid"}
+    for name in sorted(data, key=str):
+        if name not in known:
+            raise invalid(name, _("Unknown field %(name)s.") % {"name": name})
+    game, variant = data.get("game"), data.get("variant")
+    if not isinstance(game, str) or not game:
+        raise invalid("game", _("Choose a game."))
+    if not isinstance(variant, str) or not variant:
+        raise invalid("variant", _("Choose a variant."))
+    setup = {"bid": data["bid"]} if data.get("bid") is not None else {}
+    snap = services.create_match(
+        request.auth,
+        game=game,
+        variant=variant,
+        players=data.get("players"),
+        first_dealer=data.get("first_dealer"),
+        options=data.get("options"),
+        setup=setup,
+    )
+    return 201, state_json(snap)
+
+
+@api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
+def get_match(request, match_id: int):
+    """The match state."""
+    return state_json(services.snapshot(readable_match(request, match_id)))
+
+
+@api.post(
+    "/matches/{int:match_id}/hands",
+    auth=WRITE,
+    response={201: MatchOut, 409: ConflictOut, **ERRORS},
+    by_alias=True,
+    tags=["hands"],
+    openapi_extra=body_schema(
+        HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}
+    ),
+)
+def record_hand(request, match_id: int):
+    """Record the next hand; 409 with the current state when ``number`` is not the next
+    one (another device was quicker, or a gap) or the match is over."""
+    match = writable_match(request, match_id)
+    data = read_body(request)
+    number = data.pop("number", None)
+    snap = services.record_hand(match, number, data, by=request.auth)
+    return 201, state_json(snap)
+
+
+@api.put(
+    "/matches/{int:match_id}/hands/{int:number}",
+    auth=WRITE,
+    response={200: MatchOut, 409: ConflictOut, **ERRORS},
+    by_alias=True,
+    tags=["hands"],
+    openapi_extra=body_schema(
+        CorrectIn,
+        {"version": 1, "tricks": [8, 5, 3], "trump": "hearts", "reason": "misread"},
+    ),
+)
+def correct_hand(request, match_id: int, number: int):
+    """Correct a recorded hand; later hands are re-derived. 409 for a stale ``version``;
+    422 when a later hand no longer fits (its field says which: ``hands.5.tricks``)."""
+    match = writable_match(request, match_id)
+    data = read_body(request)
+    version = whole_number(data, "version")
+    reason = read_reason(data)
+    said = data.pop("number", number)
+    if said != number:
+        raise invalid(
+            "number",
+            _("This is hand %(number)s, not hand %(said)s.") % {"number": number, "said": said},
+        )
+    for name in ("version", "reason"):
+        data.pop(name, None)
+    snap = services.correct_hand(match, number, data, version=version, by=request.auth,
+                                 reason=reason)
+    return 200, state_json(snap)
+
+
+@api.delete(
+    "/matches/{int:match_id}/hands/{int:number}",
+    auth=WRITE,
+    response={200: MatchOut, 409: ConflictOut, **ERRORS},
+    by_alias=True,
+    tags=["hands"],
+    openapi_extra={
+        "requestBody": {
+            "required": False,
+            "content": {"application/json": {"schema": UndoIn.json_schema()}},
+        }
+    },
+)
+def undo_hand(request, match_id: int, number: int):
+    """Undo the last hand; 409 for any other."""
+    match = writable_match(request, match_id)
+    reason = read_reason(read_body(request, required=False))
+    snap = services.undo_last_hand(match, number, by=request.auth, reason=reason)
+    return 200, state_json(snap)
+
+
+@api.get(
+    "/matches/{int:match_id}/history",
+    response={200: list[HistoryEntryOut], **ERRORS},
+    tags=["matches"],
+)
+def match_history(request, match_id: int):
+    """The audit trail, oldest first."""
+    return history_json(readable_match(request, match_id))

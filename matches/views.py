@@ -1,9 +1,288 @@
-from django.http import HttpResponse
+"""Thin views: parse, authorise, call services, render.
+
+An htmx request gets a named partial of the page's template; a plain request gets the
+full page or a redirect, so every page works without JavaScript.
+"""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from . import presenters, services
+from .forms import CorrectionForm, HandForm, NewMatchForm, TokenForm, UndoForm, apply_rule_error
+from .models import Match
+from .rules import GAME_NAMES, RuleError
 
 
+@require_GET
 def ping(request):
+    """The trivial view: a health check, and the benchmark's baseline."""
     return HttpResponse("ok", content_type="text/plain")
 
 
-home = first_organiser = account = token_create = token_revoke = match_new = ping
-match_detail = hand_record = hand_correct = hand_undo = match_audit = match_shared = ping
+# -- access -------------------------------------------------------------------------------
+
+
+def _get_match_for_user(request, match_id: int) -> Match:
+    """The match if the user owns it or is an organiser (staff); 403 for anyone else."""
+    match = get_object_or_404(Match, pk=match_id)
+    if match.owner_id != request.user.id and not request.user.is_staff:
+        raise PermissionDenied
+    return match
+
+
+def _template(request, name: str, partial: str) -> str:
+    return f"{name}#{partial}" if request.htmx else name
+
+
+def _redirect(request, url: str):
+    """A redirect that also leaves the page under htmx (which would follow it in place)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+# -- accounts -----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def first_organiser(request):
+    """The one-time form that creates the first organiser; gone once anyone exists."""
+    if get_user_model().objects.exists():
+        raise Http404
+    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.create_first_organiser(
+                form.cleaned_data["username"], form.cleaned_data["password1"]
+            )
+        except services.SetupClosed:
+            raise Http404 from None
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! You are the organiser of this scorekeeper."))
+        return redirect("home")
+    status = 422 if form.errors else 200
+    return render(request, "first_organiser.html", {"form": form}, status=status)
+
+
+@login_required
+@require_GET
+def account(request):
+    return render(
+        request,
+        "account.html",
+        {
+            "tokens": request.user.api_tokens.all(),
+            "form": TokenForm(),
+            "new_key": request.session.pop("new_token_key", None),
+        },
+    )
+
+
+@login_required
+@require_POST
+def token_create(request):
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        context = {"tokens": request.user.api_tokens.all(), "form": form}
+        return render(request, "account.html", context, status=422)
+    _token, key = services.issue_token(request.user, form.cleaned_data["name"])
+    # Shown once on the next page; only the hash is kept.
+    request.session["new_token_key"] = key
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def token_revoke(request, token_id: int):
+    if not services.revoke_token(request.user, token_id):
+        raise Http404
+    messages.success(request, _("The token was revoked; scripts using it are locked out."))
+    return redirect("account")
+
+
+# -- matches ------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def home(request):
+    matches = Match.objects.filter(owner=request.user).order_by("-updated_at")
+    playing = [m for m in matches if not m.finished]
+    finished = [m for m in matches if m.finished]
+    return render(request, "home.html", {"playing": playing, "finished": finished})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request):
+    form = NewMatchForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            snapshot = services.create_match(
+                request.user,
+                game="sergeant-major",
+                variant="8-5-3",
+                players=form.cleaned_data["players"],
+                first_dealer=form.cleaned_data["dealer_seat"],
+            )
+        except RuleError as error:
+            apply_rule_error(form, error, lambda f: f.replace("players.", "player_"))
+        else:
+            return _redirect(request, snapshot.match.get_absolute_url())
+    status = 422 if form.errors else 200
+    context = {"form": form, "game_name": GAME_NAMES["sergeant-major"]}
+    return render(request, _template(request, "match_new.html", "form"), context, status=status)
+
+
+def _match_page(request, snapshot, *, form=None, status=200, read_only=False):
+    context = presenters.table_context(snapshot, read_only=read_only)
+    state = snapshot.state
+    if not read_only and not state.finished:
+        context["form"] = form or HandForm(
+            initial=HandForm.initial_for(snapshot.next_number),
+            state=state,
+            ruleset=snapshot.match.ruleset,
+        )
+    context["tricks_per_hand"] = snapshot.match.ruleset.tricks
+    return render(request, _template(request, "match.html", "table"), context, status=status)
+
+
+@login_required
+@require_GET
+def match_detail(request, match_id: int):
+    match = _get_match_for_user(request, match_id)
+    return _match_page(request, services.snapshot(match))
+
+
+@require_GET
+def match_shared(request, token: str):
+    """Spectators follow a match through its share link, read-only, without an account."""
+    match = get_object_or_404(Match, share_token=token)
+    return _match_page(request, services.snapshot(match), read_only=True)
+
+
+@login_required
+@require_POST
+def hand_record(request, match_id: int):
+    match = _get_match_for_user(request, match_id)
+    current = services.snapshot(match)
+    if current.state.finished:
+        messages.warning(request, _("The match is over; no more hands can be recorded."))
+        return _after_write(request, current, status=409)
+    form = HandForm(request.POST, state=current.state, ruleset=match.ruleset)
+    if form.is_valid():
+        try:
+            snapshot = services.record_hand(
+                match, form.cleaned_data["number"], form.hand(), by=request.user
+            )
+        except services.Conflict as conflict:
+            messages.warning(request, conflict.message)
+            return _after_write(request, conflict.snapshot, status=409)
+        except RuleError as error:
+            apply_rule_error(form, error, HandForm.field_for)
+        else:
+            return _after_write(request, snapshot)
+    return _match_page(request, current, form=form, status=422)
+
+
+def _after_write(request, snapshot, status=200):
+    """htmx: the refreshed table in place. Plain: back to the page (post/redirect/get)."""
+    if request.htmx:
+        return _match_page(request, snapshot, status=status)
+    return redirect(reverse("match", args=[snapshot.match.pk]) + "#table")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_correct(request, match_id: int, number: int):
+    match = _get_match_for_user(request, match_id)
+    current = services.snapshot(match)
+    if not 1 <= number <= len(current.state.hands):
+        raise Http404
+    hand = current.state.hands[number - 1]
+    if request.method == "GET":
+        initial = HandForm.initial_for(number, hand.input)
+        initial["version"] = current.versions[number - 1]
+        form = CorrectionForm(initial=initial, state=current.state, ruleset=match.ruleset)
+        return _correct_page(request, current, hand, form)
+    form = CorrectionForm(request.POST, state=current.state, ruleset=match.ruleset)
+    if form.is_valid():
+        try:
+            snapshot = services.correct_hand(
+                match,
+                number,
+                form.hand(),
+                version=form.cleaned_data["version"],
+                by=request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        except services.Conflict as conflict:
+            messages.warning(request, conflict.message)
+            return _redirect(request, reverse("hand_correct", args=[match.pk, number]))
+        except RuleError as error:
+            apply_rule_error(form, error, HandForm.field_for)
+        else:
+            messages.success(
+                request, _("Hand %(number)s corrected; the totals follow.") % {"number": number}
+            )
+            return _redirect(request, reverse("match", args=[snapshot.match.pk]) + "#history")
+    return _correct_page(request, current, hand, form, status=422)
+
+
+def _correct_page(request, snapshot, hand, form, status=200):
+    context = {
+        "match": snapshot.match,
+        "state": snapshot.state,
+        "hand": hand,
+        "dealer": snapshot.state.players[hand.dealer],
+        "form": form,
+        "tricks_per_hand": snapshot.match.ruleset.tricks,
+    }
+    return render(
+        request, _template(request, "hand_correct.html", "form"), context, status=status
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_undo(request, match_id: int, number: int):
+    match = _get_match_for_user(request, match_id)
+    current = services.snapshot(match)
+    if not 1 <= number <= len(current.state.hands):
+        raise Http404
+    form = UndoForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            snapshot = services.undo_last_hand(
+                match, number, by=request.user, reason=form.cleaned_data["reason"]
+            )
+        except services.Conflict as conflict:
+            messages.warning(request, conflict.message)
+            return _redirect(request, reverse("match", args=[conflict.snapshot.match.pk]))
+        messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
+        return _redirect(request, reverse("match", args=[snapshot.match.pk]) + "#history")
+    context = {
+        "match": match,
+        "number": number,
+        "is_last": number == len(current.state.hands),
+        "form": form,
+    }
+    status = 422 if form.errors else 200
+    return render(request, _template(request, "hand_undo.html", "confirm"), context, status=status)
+
+
+@login_required
+@require_GET
+def match_audit(request, match_id: int):
+    match = _get_match_for_user(request, match_id)
+    entries = match.audit.all()
+    return render(request, "match_audit.html", {"match": match, "entries": entries})

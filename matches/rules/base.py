@@ -196,7 +196,9 @@ class Ruleset:
                 count=len(players),
             )
 
-    def start(self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]) -> MatchState:
+    def start(
+        self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
+    ) -> MatchState:
         """The state before the first hand."""
         raise NotImplementedError
 

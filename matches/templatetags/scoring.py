@@ -1,0 +1,44 @@
+"""Display helpers for figures the rules derived; nothing here computes a score."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def signed(value):
+    """+2, −1 (a real minus sign), 0."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return value
+    if number > 0:
+        return f"+{number}"
+    if number < 0:
+        return f"−{-number}"
+    return "0"
+
+
+@register.filter
+def updown(value):
+    """The CSS class for an up, down or even figure."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return ""
+    return "up" if number > 0 else "down" if number < 0 else "even"
+
+
+@register.filter
+def index(sequence, position):
+    try:
+        return sequence[position]
+    except (IndexError, KeyError, TypeError):
+        return ""
+
+
+@register.filter
+def suit_symbol(suit):
+    from ..forms import SUIT_SYMBOLS
+
+    return SUIT_SYMBOLS.get(suit, "")
