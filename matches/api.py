@@ -343,7 +343,9 @@ def _match(match_id: int) -> Match:
 
 def _bearer(request: HttpRequest) -> str | None:
     scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
 
 
 def _users(request: HttpRequest) -> list[Any]:
@@ -537,7 +539,8 @@ def record_hand(request, match_id: int):
     one (another device was quicker, or a gap) or the match is over."""
     match = writable_match(request, match_id)
     data = read_body(request)
-    number = data.pop("number", None)
+    number = whole_number(data, "number")
+    del data["number"]
     snap = services.record_hand(match, number, data, by=request.auth)
     return 201, state_json(snap)
 
