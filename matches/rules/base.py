@@ -136,7 +136,9 @@ class Ruleset:
             )
         self.variant = variant
         self.preset = self.presets[variant]
-        self.options = self.resolve_options(options or {})
+        # Only a missing value means "no options": an empty list or ``false`` from a client
+        # is a wrong type and must be refused by ``resolve_options``, not read as ``{}``.
+        self.options = self.resolve_options({} if options is None else options)
 
     # -- options ------------------------------------------------------------------
 
