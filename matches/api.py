@@ -40,7 +40,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import re_path
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Swagger
+from ninja import NinjaAPI, Status, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
 
@@ -515,7 +515,7 @@ def create_match(request):
         options=data.get("options"),
         setup=setup,
     )
-    return 201, state_json(snap)
+    return Status(201, state_json(snap))
 
 
 @api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
@@ -542,7 +542,7 @@ def record_hand(request, match_id: int):
     number = whole_number(data, "number")
     del data["number"]
     snap = services.record_hand(match, number, data, by=request.auth)
-    return 201, state_json(snap)
+    return Status(201, state_json(snap))
 
 
 @api.put(
@@ -573,7 +573,7 @@ def correct_hand(request, match_id: int, number: int):
         data.pop(name, None)
     snap = services.correct_hand(match, number, data, version=version, by=request.auth,
                                  reason=reason)
-    return 200, state_json(snap)
+    return Status(200, state_json(snap))
 
 
 @api.delete(
@@ -594,7 +594,7 @@ def undo_hand(request, match_id: int, number: int):
     match = writable_match(request, match_id)
     reason = read_reason(read_body(request, required=False))
     snap = services.undo_last_hand(match, number, by=request.auth, reason=reason)
-    return 200, state_json(snap)
+    return Status(200, state_json(snap))
 
 
 @api.get(

@@ -1,0 +1,55 @@
+"""Helpers shared by the API tests: JSON requests, credentials, and "nothing was written"."""
+
+import json
+
+from django.test import Client
+
+from matches import services
+from matches.models import AuditEntry, Hand, Match
+
+
+def send(client, method, url, data=None, *, raw=None, headers=None):
+    """``method`` ``url`` with ``data`` as a JSON body (or ``raw`` bytes as they are)."""
+    body = raw if raw is not None else (json.dumps(data) if data is not None else "")
+    return getattr(client, method.lower())(
+        url, data=body, content_type="application/json", headers=headers or {}
+    )
+
+
+def bearer(key):
+    return {"Authorization": f"Bearer {key}"}
+
+
+def writes():
+    """What a failed request must leave as it was."""
+    return (
+        Match.objects.count(),
+        Hand.objects.count(),
+        AuditEntry.objects.count(),
+        list(Hand.objects.order_by("pk").values_list("pk", "version", "input")),
+    )
+
+
+def assert_error(response, status, code):
+    assert response.status_code == status, response.content
+    assert response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["error"] == code
+    assert isinstance(body["message"], str) and body["message"]
+    return body
+
+
+def match_url(match, tail=""):
+    return f"/api/matches/{match.pk}{tail}"
+
+
+def login(user, **options):
+    """A client with ``user``'s session."""
+    client = Client(**options)
+    client.force_login(user)
+    return client
+
+
+def key_for(user):
+    """A fresh API key of ``user``."""
+    return services.issue_token(user, "scoreboard")[1]
