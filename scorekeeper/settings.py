@@ -129,8 +129,9 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "db.sqlite3",
             "OPTIONS": SQLITE_OPTIONS,
-            # A file, not :memory:, so that the concurrency tests use real locks.
-            "TEST": {"NAME": DATA_DIR / "test-db.sqlite3"},
+            # A file, not :memory:, so that the concurrency tests use real locks; one per
+            # process, so that two test runs side by side never share it.
+            "TEST": {"NAME": DATA_DIR / f"test-db-{os.getpid()}.sqlite3"},
         }
     }
 

@@ -5,7 +5,9 @@ from matches import services
 
 
 @pytest.fixture(autouse=True)
-def _plain_static_files(settings):
+def _fast_tests(settings):
+    # Password hashing is slow by design; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # The manifest storage needs collectstatic; tests render templates without it.
     settings.STORAGES = {
         **settings.STORAGES,
@@ -54,3 +56,17 @@ def make_match(owner):
 
 def sm_hand(tricks, trump="hearts", **extra):
     return {"tricks": list(tricks), "trump": trump, **extra}
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def client_of(client):
+    """A test client logged in as ``user``."""
+
+    def login(user):
+        client.force_login(user)
+        return client
+
+    return login

@@ -108,18 +108,19 @@ class SergeantMajor(Ruleset):
         """The deal passes to the left: the player who led the first trick deals next."""
         return (dealer + 1) % self.seats
 
-    def exchanges(self, scores: Sequence[int], coming: Sequence[int]) -> tuple[Exchange, ...]:
+    def exchanges(self, scores: Sequence[int], dealer: int) -> tuple[Exchange, ...]:
         """The cards owed before the next deal, in the order they are passed (§1.1.6).
 
-        ``scores`` are the previous hand's ups (+) and downs (−); ``coming`` the targets in
-        the hand about to be dealt, which decide who goes first.
+        ``scores`` are the previous hand's ups (+) and downs (−); ``dealer`` deals the hand
+        about to be played, whose targets decide who goes first.
         """
         up = [seat for seat, score in enumerate(scores) if score > 0]
         down = [seat for seat, score in enumerate(scores) if score < 0]
+        coming = self.targets(dealer)
 
         def first(seat: int) -> tuple[int, int]:
             # Higher coming target first; on equal targets the seat nearer the dealer's left.
-            return (-coming[seat], seat)
+            return (-coming[seat], (seat - dealer - 1) % self.seats)
 
         if len(up) == 1:
             giver = up[0]
@@ -221,7 +222,7 @@ class SergeantMajor(Ruleset):
                 number=coming.number + 1,
                 dealer=dealer,
                 targets=targets,
-                exchanges=self.exchanges(scores, targets),
+                exchanges=self.exchanges(scores, dealer),
             ),
         )
 

@@ -1,0 +1,58 @@
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.conftest import HTMX
+
+User = get_user_model()
+FORM = {"username": "org", "password1": "Kitchen-table-42", "password2": "Kitchen-table-42"}
+
+
+@pytest.mark.django_db
+class TestFirstOrganiser:
+    def test_it_leads_every_page_to_the_form_while_there_are_no_users(self, client):
+        for path in ["/", "/matches/new/", "/accounts/login/", "/matches/1/"]:
+            response = client.get(path)
+            assert response.status_code == 302
+            assert response["Location"] == "/setup/"
+
+    def test_it_shows_the_form(self, client):
+        response = client.get("/setup/")
+        assert response.status_code == 200
+        assert b"Create the organiser account" in response.content
+
+    def test_it_creates_a_staff_user_and_logs_in(self, client):
+        response = client.post("/setup/", FORM)
+        assert response.status_code == 302
+        user = User.objects.get()
+        assert user.username == "org"
+        assert user.is_staff and user.is_superuser
+        assert client.get("/").status_code == 200  # logged in
+
+    def test_it_is_gone_once_a_user_exists(self, client, owner):
+        assert client.get("/setup/").status_code == 404
+        assert client.post("/setup/", FORM).status_code == 404
+        assert User.objects.count() == 1
+
+    def test_it_refuses_mismatched_passwords_and_writes_nothing(self, client):
+        response = client.post("/setup/", {**FORM, "password2": "other-Password-1"})
+        assert response.status_code == 422
+        assert User.objects.count() == 0
+
+    def test_it_refuses_an_empty_post(self, client):
+        response = client.post("/setup/", {})
+        assert response.status_code == 422
+        assert b"This field is required" in response.content
+        assert User.objects.count() == 0
+
+    def test_it_rejects_other_methods(self, client):
+        assert client.put("/setup/").status_code == 405
+
+    def test_it_works_under_htmx(self, client):
+        response = client.post("/setup/", FORM, **HTMX)
+        assert response.status_code == 302
+        assert User.objects.count() == 1
+
+    def test_health_check_is_open_before_setup(self, client):
+        response = client.get("/ping/")
+        assert response.status_code == 200
+        assert response.content == b"ok"

@@ -1,0 +1,93 @@
+import re
+
+import pytest
+
+from tests.conftest import HTMX, sm_hand
+
+
+def text(response):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+@pytest.mark.django_db
+class TestMatchDetail:
+    def test_it_shows_seats_targets_and_the_record_form(self, client_of, owner, make_match):
+        match = make_match(first_dealer=1)
+        response = client_of(owner).get(f"/matches/{match.pk}/")
+        assert response.status_code == 200
+        page = text(response)
+        # Ben deals: Ann is third (3), Ben dealer (8), Cy eldest (5).
+        assert "Ann 0 third · needs 3" in page
+        assert "Ben 0 dealer · needs 8" in page
+        assert "Cy 0 eldest · needs 5" in page
+        assert "Record hand 1" in page
+        assert "First hand: no cards change hands." in page
+
+    def test_it_shows_the_exchange_in_order_and_in_words(self, client_of, owner, make_match):
+        # Ann dealt and made 10 (+2); Ben 3 of 5 (−2); Cy 3 of 3.
+        match = make_match([sm_hand([10, 3, 3])])
+        page = text(client_of(owner).get(f"/matches/{match.pk}/"))
+        assert "Ann was 2 up: passes 2 cards face down to Ben (2 down)" in page
+        assert "Record hand 2" in page
+
+    def test_it_shows_history_with_up_down_and_running_totals(
+        self, client_of, owner, make_match
+    ):
+        match = make_match([sm_hand([10, 3, 3]), sm_hand([4, 9, 3], trump="spades")])
+        page = text(client_of(owner).get(f"/matches/{match.pk}/"))
+        assert "+2 10 of 8 Σ +2" in page
+        # Hand 2: Ben deals; Ann third 4 of 3 (+1), Ben 9 of 8 (+1), Cy 3 of 5 (−2).
+        assert "+1 4 of 3 Σ +3" in page
+        assert "−2 3 of 5 Σ −2" in page
+        assert "<polyline" in client_of(owner).get(f"/matches/{match.pk}/").content.decode()
+
+    def test_it_shows_the_winner_and_no_form_after_twelve_tricks(
+        self, client_of, owner, make_match
+    ):
+        match = make_match([sm_hand([12, 2, 2])])
+        page = text(client_of(owner).get(f"/matches/{match.pk}/"))
+        assert "Ann wins the match!" in page
+        assert "Record hand" not in page
+
+    def test_organisers_see_every_match(self, client_of, organiser, make_match):
+        match = make_match()
+        assert client_of(organiser).get(f"/matches/{match.pk}/").status_code == 200
+
+    def test_it_forbids_other_users(self, client_of, other, make_match):
+        match = make_match()
+        assert client_of(other).get(f"/matches/{match.pk}/").status_code == 403
+
+    def test_it_sends_anonymous_visitors_to_log_in(self, client, make_match):
+        match = make_match()
+        response = client.get(f"/matches/{match.pk}/")
+        assert response.status_code == 302
+        assert "/accounts/login/" in response["Location"]
+
+    def test_it_404s_for_a_missing_match(self, client_of, owner):
+        assert client_of(owner).get("/matches/999/").status_code == 404
+
+    def test_it_rejects_post(self, client_of, owner, make_match):
+        match = make_match()
+        assert client_of(owner).post(f"/matches/{match.pk}/").status_code == 405
+
+    def test_it_answers_htmx_with_the_table_partial(self, client_of, owner, make_match):
+        match = make_match([sm_hand([9, 4, 3])])
+        response = client_of(owner).get(f"/matches/{match.pk}/", **HTMX)
+        assert response.status_code == 200
+        assert response.content.lstrip().startswith(b'<div id="table"')
+        assert b"<html" not in response.content
+
+    def test_query_count_does_not_grow_with_hands(
+        self, client_of, owner, make_match, django_assert_num_queries
+    ):
+        even = [sm_hand([8, 5, 3]), sm_hand([3, 8, 5]), sm_hand([5, 3, 8])]
+        short, long = make_match(even[:1]), make_match(even * 8, players=("D", "E", "F"))
+        client = client_of(owner)
+        client.get(f"/matches/{short.pk}/")  # warm the session
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as few:
+            client.get(f"/matches/{short.pk}/")
+        with django_assert_num_queries(len(few.captured_queries)):
+            client.get(f"/matches/{long.pk}/")
