@@ -38,7 +38,7 @@ lint: install
 # Needs GNU gettext (apt-get install gettext); the compiled .mo files are committed so
 # that a fresh machine without gettext still has both languages.
 messages: install
-	$(BIN)/python manage.py makemessages -l de --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=var
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=var --ignore=tests --ignore=bench
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 bench: install
