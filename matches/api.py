@@ -167,7 +167,7 @@ def _json_errors(view):
         except Http404:
             return _not_found(request)
         if isinstance(response, HttpResponseNotAllowed):
-            allowed = response["Allow"]
+            allowed = ", ".join(sorted(method.strip() for method in response["Allow"].split(",")))
             response = error_response(
                 request,
                 405,

@@ -11,6 +11,8 @@ from matches.models import AuditEntry, Hand, Match
 def send(client, method, url, data=None, *, raw=None, headers=None):
     """``method`` ``url`` with ``data`` as a JSON body (or ``raw`` bytes as they are)."""
     body = raw if raw is not None else (json.dumps(data) if data is not None else "")
+    if method.lower() == "get":
+        return client.get(url, headers=headers or {})
     return getattr(client, method.lower())(
         url, data=body, content_type="application/json", headers=headers or {}
     )
