@@ -2,8 +2,6 @@
 
 from datetime import datetime
 
-from django.test import Client
-
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
 from tests.conftest import sm_hand
 

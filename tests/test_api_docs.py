@@ -1,0 +1,72 @@
+"""/api/openapi.json and /api/docs, and JSON answers for everything under /api/."""
+
+import re
+
+from django.contrib.staticfiles import finders
+
+from matches import services
+from tests.api_support import assert_error, login, match_url
+
+
+def test_it_serves_the_openapi_description(client, db):
+    response = client.get("/api/openapi.json")
+
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["info"]["title"] == "Scorekeeper API"
+    assert set(schema["paths"]) == {
+        "/api/games",
+        "/api/matches",
+        "/api/matches/{match_id}",
+        "/api/matches/{match_id}/hands",
+        "/api/matches/{match_id}/hands/{number}",
+        "/api/matches/{match_id}/history",
+    }
+    assert set(schema["paths"]["/api/matches/{match_id}/hands/{number}"]) == {"put", "delete"}
+
+
+def test_it_documents_bodies_errors_and_credentials(client, db):
+    schema = client.get("/api/openapi.json").json()
+
+    record = schema["paths"]["/api/matches/{match_id}/hands"]["post"]
+    assert "number" in record["requestBody"]["content"]["application/json"]["schema"]["required"]
+    assert {"201", "400", "401", "403", "404", "409", "422"} <= set(record["responses"])
+    assert {"BearerAuth", "SessionAuth", "ShareQuery"} <= set(
+        schema["components"]["securitySchemes"]
+    )
+    exchange = schema["components"]["schemas"]["ExchangeOut"]
+    assert set(exchange["properties"]) == {"from", "to", "cards"}
+
+
+def test_it_serves_the_docs_page_without_a_cdn(client, db):
+    response = client.get("/api/docs")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert assets, html
+    for asset in assets:
+        assert asset.startswith("/static/"), asset
+        assert finders.find(asset.removeprefix("/static/")), asset
+    # Swagger UI's validator badge would call validator.swagger.io.
+    assert '"validatorUrl": null' in html
+    assert "http://" not in html and "https://" not in html
+
+
+def test_it_answers_unknown_api_paths_in_json(client, db):
+    for path in ("/api/", "/api/nothing", "/api/matches/abc", "/api/games/"):
+        assert_error(client.get(path), 404, "not_found")
+
+
+def test_it_answers_server_errors_in_json(owner, make_match, monkeypatch):
+    match = make_match()
+
+    def broken(match):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(services, "snapshot", broken)
+
+    response = login(owner).get(match_url(match))
+
+    assert_error(response, 500, "server_error")
+    assert "boom" not in response.json()["message"]
