@@ -22,7 +22,10 @@
       out.textContent = left === 0 ? form.dataset.done
         : (left > 0 ? form.dataset.left : form.dataset.over).replace("%s", Math.abs(left));
     }
-    if (submit) { submit.disabled = left !== 0; }
+    // Trumps (or the call) must be chosen too, when the form asks for them.
+    var choices = form.querySelectorAll("fieldset.suits input[type=radio]");
+    var chosen = !choices.length || form.querySelector("fieldset.suits input[type=radio]:checked");
+    if (submit) { submit.disabled = left !== 0 || !chosen; }
   }
 
   function init(root) {
@@ -43,6 +46,11 @@
     var next = Math.max(0, Math.min(Number(form.dataset.tricks), value + Number(button.dataset.step)));
     input.value = next;
     update(form);
+  });
+
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-tricks]");
+    if (form) { update(form); }
   });
 
   document.addEventListener("input", function (event) {
