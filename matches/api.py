@@ -37,6 +37,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import re_path
 from django.utils.translation import gettext as _
@@ -301,10 +302,14 @@ def _server_error(request, exc):
 
 def read_body(request: HttpRequest, *, required: bool = True) -> dict[str, Any]:
     """The JSON object in the body; 400 when it is not JSON or not an object."""
-    if not request.body and not required:
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        raise ApiError(400, "bad_request", _("The body is too large.")) from None
+    if not raw and not required:
         return {}
     try:
-        data = json.loads(request.body)
+        data = json.loads(raw)
     except (ValueError, RecursionError):
         raise ApiError(400, "bad_request", _("The body must be a JSON object.")) from None
     if not isinstance(data, dict):

@@ -202,3 +202,12 @@ def test_it_refuses_a_body_that_is_not_a_json_object(owner, raw):
     assert_error(response, 400, "bad_request")
     assert "fields" not in response.json()
     assert not Match.objects.exists()
+
+
+def test_it_refuses_a_body_too_large_to_read(owner, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+
+    response = send(login(owner), "post", URL, body(players=["Ann", "Ben", "C" * 2000]))
+
+    assert_error(response, 400, "bad_request")
+    assert not Match.objects.exists()

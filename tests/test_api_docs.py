@@ -1,10 +1,13 @@
 """/api/openapi.json and /api/docs, and JSON answers for everything under /api/."""
 
+import json
 import re
 
 from django.contrib.staticfiles import finders
+from ninja.errors import ValidationError
 
 from matches import services
+from matches.api import api
 from tests.api_support import assert_error, login, match_url
 
 
@@ -70,3 +73,20 @@ def test_it_answers_server_errors_in_json(owner, make_match, monkeypatch):
 
     assert_error(response, 500, "server_error")
     assert "boom" not in response.json()["message"]
+
+
+def test_it_answers_parameter_validation_errors_in_the_house_shape(rf):
+    # Bodies are judged by the rules, but should ninja ever refuse a parameter itself,
+    # the answer has the same shape as every other 422.
+    error = ValidationError(
+        [{"loc": ("query", "limit"), "msg": "Input should be a valid integer", "type": "x"}]
+    )
+
+    response = api.on_exception(rf.get("/api/games?limit=x"), error)
+
+    assert response.status_code == 422
+    assert json.loads(response.content) == {
+        "error": "invalid",
+        "message": "Input should be a valid integer",
+        "fields": {"limit": ["Input should be a valid integer"]},
+    }
