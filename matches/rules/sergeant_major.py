@@ -1,13 +1,15 @@
-"""Sergeant Major (3-5-8) — RULES.md §1.
+"""Sergeant Major (3-5-8) and its family — RULES.md §1.
 
-Every preset is data: the targets by offset from the dealer, the tricks in a hand and
-the default end conditions. The hand is scored as ``tricks - target`` per seat; the
-cards owed before the next deal follow from the previous hand's ups and downs.
+Every preset is data: the targets by offset from the dealer, the tricks in a hand, how
+cards change hands before the deal, and the default end conditions. A hand is scored as
+``tricks - target`` per seat (``target - tricks`` in a miz hand); the cards owed before
+the next deal follow from the previous hand's ups and downs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,17 +30,45 @@ from .base import (
 )
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
+CALLS = (*SUITS, "no-trumps", "miz")  # the alternate game's calls, §1.5
+
+# How cards change hands before a deal.
+FORCED = "forced"  # §1.1.6: the pairing follows from the ups and downs
+CAPPED = "capped"  # §1.4 Woburn: at most 3 cards per seat, priorities as given there
+PLUCKING = "plucking"  # §1.6: four seats; the app proposes, the table may override
+NONE = "none"  # §1.5: the alternate game passes no cards
+
+WOBURN_BLEED = 3
+# §1.4: the first hand's targets (dealer, eldest, third) by the winning bid.
+WOBURN_BIDS = {
+    8: (8, 5, 3),
+    9: (9, 4, 3),
+    10: (10, 4, 2),
+    11: (11, 3, 2),
+    12: (12, 2, 2),
+    13: (13, 2, 1),
+    14: (14, 1, 1),
+    15: (15, 1, 0),
+    16: (16, 0, 0),
+}
+
+END_OPTIONS = ("win_tricks", "point_limit", "point_band", "hands_limit")
 
 
 @dataclass(frozen=True)
 class SergeantMajorPreset(Preset):
     targets: tuple[int, ...] = (8, 5, 3)  # by offset: dealer, eldest, third, ...
     tricks: int = 16
+    exchange: str = FORCED
+    calls: bool = False  # §1.5: the dealer's call (trumps, no-trumps or miz) each hand
+    bidding: bool = False  # §1.4: the first hand's targets come from a bid
+    # What the table does before play; the page words it (see presenters.deal_steps).
+    procedure: str = "standard"
 
 
 def _defaults(**changes: Any) -> dict[str, Any]:
     options = {
-        "win_tricks": 12,
+        "win_tricks": None,
         "point_limit": None,
         "point_band": None,
         "hands_limit": None,
@@ -50,7 +80,56 @@ def _defaults(**changes: Any) -> dict[str, Any]:
 
 PRESETS: dict[str, SergeantMajorPreset] = {
     "8-5-3": SergeantMajorPreset(
-        name=_("Sergeant Major"), options=_defaults(), targets=(8, 5, 3), tricks=16
+        name=_("Sergeant Major"), options=_defaults(win_tricks=12)
+    ),
+    "8-5-3-points": SergeantMajorPreset(
+        name=_("Points race"), options=_defaults(point_limit=10)
+    ),
+    "9-5-2": SergeantMajorPreset(
+        name=_("Canadian 9-5-2"),
+        options=_defaults(point_limit=10, kitty_first=True),
+        targets=(9, 5, 2),
+    ),
+    "9-2-5": SergeantMajorPreset(
+        name=_("9-5-2, eldest needs 2"),
+        options=_defaults(point_band=15),
+        targets=(9, 2, 5),
+        procedure="tallyn",
+    ),
+    "8-6-3": SergeantMajorPreset(
+        name=_("51-card game"),
+        options=_defaults(point_limit=10),
+        targets=(8, 6, 3),
+        tricks=17,
+        procedure="no-kitty",
+    ),
+    "9-5-3": SergeantMajorPreset(
+        name=_("Single-card kitty"),
+        options=_defaults(win_tricks=13),
+        targets=(9, 5, 3),
+        tricks=17,
+        procedure="single-card",
+    ),
+    "alternate": SergeantMajorPreset(
+        name=_("Sergeant Major alternate (calls)"),
+        options=_defaults(),
+        exchange=NONE,
+        calls=True,
+        procedure="calls",
+    ),
+    "woburn": SergeantMajorPreset(
+        name=_("Woburn rules"),
+        options=_defaults(win_tricks=12),
+        exchange=CAPPED,
+        bidding=True,
+    ),
+    "four-player": SergeantMajorPreset(
+        name=_("Four players"),
+        options=_defaults(point_limit=10),
+        targets=(5, 4, 2, 2),
+        tricks=13,
+        exchange=PLUCKING,
+        procedure="four",
     ),
 }
 
@@ -77,6 +156,10 @@ class SergeantMajor(Ruleset):
         """Tricks in one hand: the targets always add up to it."""
         return self.preset.tricks
 
+    @property
+    def calls_per_seat(self) -> int:
+        return len(CALLS)
+
     def check_options(self, options: dict[str, Any]) -> None:
         win = options["win_tricks"]
         if win is not None and win > self.tricks:
@@ -92,48 +175,48 @@ class SergeantMajor(Ruleset):
                 field="options.win_tricks",
                 tricks=self.tricks,
             )
-        ends = ("win_tricks", "point_limit", "point_band", "hands_limit")
-        if all(options[name] is None for name in ends):
+        # The alternate game always ends once every call is made; the others need a rule.
+        if not self.preset.calls and all(options[name] is None for name in END_OPTIONS):
             raise RuleError(
                 _("Choose at least one way for the match to end."), field="options"
             )
 
     # -- targets and the deal ----------------------------------------------------------
 
-    def targets(self, dealer: int) -> tuple[int, ...]:
+    def targets(self, dealer: int, by_bid: Sequence[int] | None = None) -> tuple[int, ...]:
         """Each seat's target in a hand dealt by ``dealer``."""
-        return by_offset(self.preset.targets, dealer)
+        return by_offset(by_bid or self.preset.targets, dealer)
 
     def next_dealer(self, dealer: int) -> int:
         """The deal passes to the left: the player who led the first trick deals next."""
         return (dealer + 1) % self.seats
 
     def exchanges(self, scores: Sequence[int], dealer: int) -> tuple[Exchange, ...]:
-        """The cards owed before the next deal, in the order they are passed (§1.1.6).
+        """The cards owed before the next deal, in the order they are passed.
 
         ``scores`` are the previous hand's ups (+) and downs (−); ``dealer`` deals the hand
-        about to be played, whose targets decide who goes first.
+        about to be played, whose targets decide who goes first (§1.1.6). Woburn caps the
+        bleed (§1.4); four players get the proposal of the plucking guidelines (§1.6).
         """
-        up = [seat for seat, score in enumerate(scores) if score > 0]
-        down = [seat for seat, score in enumerate(scores) if score < 0]
+        if self.preset.exchange == NONE:
+            return ()
+        allocation = propose(scores, self.seats)
         coming = self.targets(dealer)
 
         def first(seat: int) -> tuple[int, int]:
             # Higher coming target first; on equal targets the seat nearer the dealer's left.
             return (-coming[seat], (seat - dealer - 1) % self.seats)
 
-        if len(up) == 1:
-            giver = up[0]
-            return tuple(
-                Exchange(giver, receiver, -scores[receiver])
-                for receiver in sorted(down, key=first)
-            )
-        if len(down) == 1:
-            receiver = down[0]
-            return tuple(
-                Exchange(giver, receiver, scores[giver]) for giver in sorted(up, key=first)
-            )
-        return ()
+        capped = self.preset.exchange == CAPPED
+        givers = sorted({g for g, _r in allocation}, key=first)
+        ordered = []
+        for giver in givers:
+            receivers = sorted((r for g, r in allocation if g == giver), key=first)
+            if capped and len(receivers) > 1:
+                # §1.4: one up seat owing two down seats serves the lower coming target first.
+                receivers.reverse()
+            ordered += [Exchange(giver, r, allocation[giver, r]) for r in receivers]
+        return tuple(bleed(ordered, WOBURN_BLEED)) if capped else tuple(ordered)
 
     # -- a match -------------------------------------------------------------------------
 
@@ -141,36 +224,59 @@ class SergeantMajor(Ruleset):
         self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
     ) -> MatchState:
         dealer = require_seat(first_dealer, self.seats, "first_dealer")
+        extra: dict[str, Any] = {}
+        bid_targets = None
+        if not isinstance(setup, Mapping):
+            raise RuleError(_("The set-up must be an object."), field="setup")
+        bid = setup.get("bid")
+        if bid is not None:
+            if not self.preset.bidding:
+                raise RuleError(_("Only the Woburn rules bid for the first deal."), field="bid")
+            if isinstance(bid, bool) or bid not in WOBURN_BIDS:
+                raise RuleError(
+                    _("A bid is a number of tricks from 8 to 16."), field="bid"
+                )
+            bid_targets = WOBURN_BIDS[bid]
+            extra["bid"] = bid
+        if self.preset.calls:
+            extra["calls_left"] = [list(CALLS) for _seat in players]
         return MatchState(
             players=tuple(players),
             hands=(),
             totals=(0,) * self.seats,
-            next_hand=NextHand(number=1, dealer=dealer, targets=self.targets(dealer)),
+            next_hand=NextHand(
+                number=1, dealer=dealer, targets=self.targets(dealer, bid_targets), extra=extra
+            ),
         )
 
     def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(data, Mapping):
             raise RuleError(_("A hand must be an object."))
-        unknown = sorted(set(data) - {"tricks", "trump", "last_trick"})
+        allowed = {"tricks", "last_trick", "call" if self.preset.calls else "trump"}
+        if self.preset.exchange == PLUCKING:
+            allowed.add("exchanges")
+        unknown = sorted(set(data) - allowed)
         if unknown:
-            raise RuleError(
-                _("Unknown field %(name)s."), field=unknown[0], name=unknown[0]
-            )
-        tricks = self.clean_tricks(data.get("tricks"))
-        trump = data.get("trump")
-        if trump not in SUITS:
+            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
+        cleaned: dict[str, Any] = {"tricks": self.clean_tricks(data.get("tricks"))}
+        if self.preset.calls:
+            cleaned["call"] = self.clean_call(state, data.get("call"))
+        elif data.get("trump") not in SUITS:
             raise RuleError(
                 _("Choose trumps: clubs, spades, hearts or diamonds."), field="trump"
             )
-        cleaned: dict[str, Any] = {"tricks": tricks, "trump": trump}
+        else:
+            cleaned["trump"] = data["trump"]
         if data.get("last_trick") is not None:
             seat = require_seat(data["last_trick"], self.seats, "last_trick")
-            if tricks[seat] == 0:
+            if cleaned["tricks"][seat] == 0:
                 raise RuleError(
                     _("That seat took no trick, so it cannot have taken the last one."),
                     field="last_trick",
                 )
             cleaned["last_trick"] = seat
+        if data.get("exchanges") is not None:
+            cleaned["exchanges"] = self.clean_exchanges(state, data["exchanges"])
         return cleaned
 
     def clean_tricks(self, tricks: Any) -> list[int]:
@@ -195,25 +301,104 @@ class SergeantMajor(Ruleset):
             )
         return list(tricks)
 
+    def clean_call(self, state: MatchState, call: Any) -> str:
+        """§1.5: one of the six calls, each made once by every player as dealer."""
+        if call not in CALLS:
+            raise RuleError(
+                _("Choose the call: clubs, spades, hearts, diamonds, no-trumps or miz."),
+                field="call",
+            )
+        assert state.next_hand is not None
+        if call not in state.next_hand.extra["calls_left"][state.next_hand.dealer]:
+            raise RuleError(
+                _("%(dealer)s has called %(call)s already; each call is made once."),
+                field="call",
+                dealer=state.players[state.next_hand.dealer],
+                call=call,
+            )
+        return call
+
+    def clean_exchanges(self, state: MatchState, exchanges: Any) -> list[dict[str, int]]:
+        """§1.6: the plucking the table did instead of the proposal; it must settle every
+        up and down of the previous hand exactly."""
+        field = "exchanges"
+        if not isinstance(exchanges, list | tuple):
+            raise RuleError(_("List the passes as from, to and cards."), field=field)
+        if not state.hands:
+            if exchanges:
+                raise RuleError(_("No cards change hands before the first hand."), field=field)
+            return []
+        scores = state.hands[-1].scores
+        gives = [0] * self.seats
+        takes = [0] * self.seats
+        pairs = set()
+        cleaned = []
+        for index, item in enumerate(exchanges):
+            where = f"{field}.{index}"
+            if not isinstance(item, Mapping) or set(item) != {"from", "to", "cards"}:
+                raise RuleError(_("List the passes as from, to and cards."), field=where)
+            giver = require_seat(item["from"], self.seats, f"{where}.from")
+            receiver = require_seat(item["to"], self.seats, f"{where}.to")
+            cards = require_int(item["cards"], f"{where}.cards")
+            if scores[giver] <= 0 or scores[receiver] >= 0 or cards <= 0:
+                raise RuleError(
+                    _("Cards pass from a seat that was up to a seat that was down."),
+                    field=where,
+                )
+            if (giver, receiver) in pairs:
+                raise RuleError(_("Each pair of seats appears once."), field=where)
+            pairs.add((giver, receiver))
+            gives[giver] += cards
+            takes[receiver] += cards
+            cleaned.append({"from": giver, "to": receiver, "cards": cards})
+        for seat, score in enumerate(scores):
+            owed = max(score, 0), max(-score, 0)
+            if (gives[seat], takes[seat]) != owed:
+                raise RuleError(
+                    _(
+                        "%(name)s was %(score)s and must pass or receive exactly that many "
+                        "cards."
+                    ),
+                    field=field,
+                    name=state.players[seat],
+                    score=f"{score:+d}",
+                )
+        return cleaned
+
     def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
         coming = state.next_hand
         assert coming is not None, "play_hand refuses hands after the end"
         tricks = data["tricks"]
-        scores = tuple(made - target for made, target in zip(tricks, coming.targets, strict=True))
+        miz = data.get("call") == "miz"
+        scores = tuple(
+            (target - made) if miz else (made - target)
+            for made, target in zip(tricks, coming.targets, strict=True)
+        )
+        extra: dict[str, Any] = {}
+        if self.preset.exchange == PLUCKING and state.hands:
+            done = data.get("exchanges")
+            extra["exchanges"] = (
+                done if done is not None else [e.as_dict() for e in coming.exchanges]
+            )
         hand = Hand(
             number=coming.number,
             dealer=coming.dealer,
             input=dict(data),
             targets=coming.targets,
             scores=scores,
+            extra=extra,
         )
         hands = (*state.hands, hand)
         totals = add_scores(state.totals, scores)
-        winners = self.winners(hands, totals, data)
+        next_extra: dict[str, Any] = {}
+        if self.preset.calls:
+            calls_left = [list(left) for left in coming.extra["calls_left"]]
+            calls_left[coming.dealer].remove(data["call"])
+            next_extra["calls_left"] = calls_left
+        winners = self.winners(hands, totals, data, next_extra)
         if winners:
             return MatchState(state.players, hands, totals, None, winners)
         dealer = self.next_dealer(coming.dealer)
-        targets = self.targets(dealer)
         return MatchState(
             state.players,
             hands,
@@ -221,15 +406,20 @@ class SergeantMajor(Ruleset):
             NextHand(
                 number=coming.number + 1,
                 dealer=dealer,
-                targets=targets,
+                targets=self.targets(dealer),
                 exchanges=self.exchanges(scores, dealer),
+                extra=next_extra,
             ),
         )
 
     # -- the end -------------------------------------------------------------------------
 
     def winners(
-        self, hands: Sequence[Hand], totals: Sequence[int], data: Mapping[str, Any]
+        self,
+        hands: Sequence[Hand],
+        totals: Sequence[int],
+        data: Mapping[str, Any],
+        next_extra: Mapping[str, Any],
     ) -> tuple[int, ...]:
         """The seats that have won after the last of ``hands``; empty while play goes on.
 
@@ -238,7 +428,8 @@ class SergeantMajor(Ruleset):
         """
         options = self.options
         tricks = data["tricks"]
-        if options["win_tricks"] is not None:
+        # In a miz hand tricks are bad: taking most of them wins nothing (README).
+        if options["win_tricks"] is not None and data.get("call") != "miz":
             made = [seat for seat, count in enumerate(tricks) if count >= options["win_tricks"]]
             if made:
                 return (made[0],)
@@ -250,6 +441,8 @@ class SergeantMajor(Ruleset):
         if band is not None and any(total >= band or total <= -band for total in totals):
             return highest(totals)
         if options["hands_limit"] is not None and len(hands) >= options["hands_limit"]:
+            return highest(totals)
+        if self.preset.calls and not any(next_extra["calls_left"]):
             return highest(totals)
         return ()
 
@@ -274,14 +467,97 @@ class SergeantMajor(Ruleset):
         return last
 
     def hand_fields(self) -> dict[str, str]:
-        return {
+        fields = {
             "tricks": f"list of {self.seats} ints, one per seat, adding up to {self.tricks}",
-            "trump": "one of " + ", ".join(SUITS),
-            "last_trick": "seat; only when a point-limit tie needs it (RULES.md §1.3)",
         }
+        if self.preset.calls:
+            fields["call"] = "one of " + ", ".join(CALLS) + "; each seat makes each call once"
+        else:
+            fields["trump"] = "one of " + ", ".join(SUITS)
+        fields["last_trick"] = "seat; only when a point-limit tie needs it (RULES.md §1.3)"
+        if self.preset.exchange == PLUCKING:
+            fields["exchanges"] = (
+                "optional list of {from, to, cards}: the plucking done before this hand "
+                "when the table did not follow the proposal"
+            )
+        return fields
+
+    def describe(self) -> dict[str, Any]:
+        described = super().describe()
+        described.update(
+            targets=list(self.preset.targets),
+            tricks=self.tricks,
+            exchange=self.preset.exchange,
+        )
+        if self.preset.bidding:
+            described["bids"] = {str(bid): list(t) for bid, t in WOBURN_BIDS.items()}
+        return described
 
 
 def highest(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats with the highest total; equal highest share the win."""
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+# -- who passes to whom ---------------------------------------------------------------------
+
+
+def allocations(scores: Sequence[int]) -> Iterator[dict[tuple[int, int], int]]:
+    """Every way of passing cards that gives each up seat exactly what it is up and each
+    down seat exactly what it is down (cards only from up seats to down seats)."""
+    up = [seat for seat, score in enumerate(scores) if score > 0]
+    down = [seat for seat, score in enumerate(scores) if score < 0]
+    if not up:
+        return
+
+    def fill(givers: list[int], owed: dict[int, int]) -> Iterator[dict[tuple[int, int], int]]:
+        if not givers:
+            if not any(owed.values()):
+                yield {}
+            return
+        giver, rest = givers[0], givers[1:]
+        for split in splits(scores[giver], [owed[r] for r in down]):
+            left = {r: owed[r] - n for r, n in zip(down, split, strict=True)}
+            for tail in fill(rest, left):
+                head = {(giver, r): n for r, n in zip(down, split, strict=True) if n}
+                yield {**head, **tail}
+
+    yield from fill(up, {r: -scores[r] for r in down})
+
+
+def splits(total: int, limits: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """The ways to write ``total`` as a sum of parts each within its limit."""
+    ranges = [range(min(total, limit) + 1) for limit in limits]
+    for parts in itertools.product(*ranges):
+        if sum(parts) == total:
+            yield parts
+
+
+def propose(scores: Sequence[int], seats: int) -> dict[tuple[int, int], int]:
+    """The allocation the table is shown. Forced when one side has a single seat; with two
+    up and two down seats, the plucking guidelines of §1.6: as many distinct pairs as
+    possible, then as few cards as possible to the giver's left neighbour."""
+
+    def preference(allocation: dict[tuple[int, int], int]) -> tuple[int, int, list]:
+        to_left = sum(n for (g, r), n in allocation.items() if r == (g + 1) % seats)
+        return (-len(allocation), to_left, sorted(allocation.items()))
+
+    return min(allocations(scores), key=preference, default={})
+
+
+def bleed(ordered: Sequence[Exchange], cap: int) -> Iterator[Exchange]:
+    """§1.4 maximum bleed: in the given order, no seat passes or receives more than
+    ``cap`` cards; later passes shrink or vanish."""
+    given: dict[int, int] = {}
+    received: dict[int, int] = {}
+    for exchange in ordered:
+        cards = min(
+            exchange.cards,
+            cap - given.get(exchange.giver, 0),
+            cap - received.get(exchange.receiver, 0),
+        )
+        if cards > 0:
+            given[exchange.giver] = given.get(exchange.giver, 0) + cards
+            received[exchange.receiver] = received.get(exchange.receiver, 0) + cards
+            yield Exchange(exchange.giver, exchange.receiver, cards)
