@@ -14,9 +14,10 @@ Who may do what
 Status codes for access
     401 when the request carries no credentials that the endpoint accepts (anonymous, an
     unknown API key on a write, a share token on a write); 403 when it does but they do
-    not reach this match (another user's match, another match's share token) or a session
-    write lacks its CSRF token; 404 when there is no such match or hand. Match ids are
-    sequential, so hiding a match's existence behind a 404 would protect nothing.
+    not reach this match (another user's match, another match's share token — on a read
+    an unknown bearer token counts as one) or a session write lacks its CSRF token; 404
+    when there is no such match or hand. Match ids are sequential, so hiding a match's
+    existence behind a 404 would protect nothing.
 
 Errors
     Always ``{"error": code, "message": sentence}``, plus ``"fields"`` on 422 and the
@@ -313,7 +314,7 @@ def read_body(request: HttpRequest, *, required: bool = True) -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise ApiError(400, "bad_request", _("The body must be a JSON object.")) from None
     if not isinstance(data, dict):
-        raise ApiError(400, "bad_request", _("The body must be a JSON object.")) from None
+        raise ApiError(400, "bad_request", _("The body must be a JSON object."))
     return data
 
 
@@ -322,6 +323,12 @@ def whole_number(data: dict[str, Any], name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise invalid(name, _("Enter a whole number."))
     return value
+
+
+def refuse_unknown(data: dict[str, Any], known: set[str]) -> None:
+    for name in sorted(data):
+        if name not in known:
+            raise invalid(name, _("Unknown field %(name)s.") % {"name": name})
 
 
 def read_reason(data: dict[str, Any]) -> str:
@@ -501,10 +508,7 @@ def list_games(request):
 def create_match(request):
     """Create a match; 201 with its state."""
     data = read_body(request)
-    known = {"game", "variant", "players", "first_dealer", "options", "bid"}
-    for name in sorted(data, key=str):
-        if name not in known:
-            raise invalid(name, _("Unknown field %(name)s.") % {"name": name})
+    refuse_unknown(data, {"game", "variant", "players", "first_dealer", "options", "bid"})
     game, variant = data.get("game"), data.get("variant")
     if not isinstance(game, str) or not game:
         raise invalid("game", _("Choose a game."))
@@ -569,7 +573,7 @@ def correct_hand(request, match_id: int, number: int):
     version = whole_number(data, "version")
     reason = read_reason(data)
     said = data.pop("number", number)
-    if said != number:
+    if isinstance(said, bool) or said != number:
         raise invalid(
             "number",
             _("This is hand %(number)s, not hand %(said)s.") % {"number": number, "said": said},
@@ -597,7 +601,9 @@ def correct_hand(request, match_id: int, number: int):
 def undo_hand(request, match_id: int, number: int):
     """Undo the last hand; 409 for any other."""
     match = writable_match(request, match_id)
-    reason = read_reason(read_body(request, required=False))
+    data = read_body(request, required=False)
+    refuse_unknown(data, {"reason"})
+    reason = read_reason(data)
     snap = services.undo_last_hand(match, number, by=request.auth, reason=reason)
     return Status(200, state_json(snap))
 

@@ -132,6 +132,8 @@ def test_it_names_the_field_of_a_later_hand_that_no_longer_fits(owner, make_matc
         ({"tricks": [9, 4, 3], "trump": "hearts"}, "version"),
         ({"version": "1", "tricks": [9, 4, 3], "trump": "hearts"}, "version"),
         ({"version": 1, "tricks": [9, 4, 3], "trump": "hearts", "number": 2}, "number"),
+        ({"version": 1, "tricks": [9, 4, 3], "trump": "hearts", "number": True}, "number"),
+        ({"version": True, "tricks": [9, 4, 3], "trump": "hearts"}, "version"),
         ({"version": 1, "tricks": [9, 4, 3], "trump": "hearts", "reason": 7}, "reason"),
         ({"version": 1, "tricks": [9, 4, 3], "trump": "hearts", "reason": "x" * 201}, "reason"),
     ],

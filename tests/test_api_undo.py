@@ -90,7 +90,10 @@ def test_it_says_when_there_are_no_hands(owner, make_match):
     assert_error(send(login(owner), "delete", hand_url(match, 1)), 404, "not_found")
 
 
-@pytest.mark.parametrize(("raw", "status"), [(b"{", 400), (b"[]", 400), (b'{"reason": 5}', 422)])
+@pytest.mark.parametrize(
+    ("raw", "status"),
+    [(b"{", 400), (b"[]", 400), (b'{"reason": 5}', 422), (b'{"reasons": "typo"}', 422)],
+)
 def test_it_refuses_a_bad_body(owner, make_match, raw, status):
     match = make_match([sm_hand([9, 4, 3])])
     before = writes()
