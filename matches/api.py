@@ -594,7 +594,7 @@ def correct_hand(request, match_id: int, number: int):
     openapi_extra={
         "requestBody": {
             "required": False,
-            "content": {"application/json": {"schema": UndoIn.json_schema()}},
+            "content": {"application/json": {"schema": UndoIn.model_json_schema()}},
         }
     },
 )

@@ -10,13 +10,17 @@ game, so the hand bodies and the hand/next-hand objects allow extra keys.
 from typing import Any
 
 from ninja import Schema
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class Open(Schema):
-    """A shape that later games may extend with keys of their own."""
+class Open(BaseModel):
+    """A shape that later games may extend with keys of their own.
 
-    model_config = ConfigDict(extra="allow", from_attributes=True, populate_by_name=True)
+    A plain pydantic model, not a ninja ``Schema``: ninja reads a ``Schema`` through
+    attribute access, which would drop the extra keys.
+    """
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
 
 
 # -- errors -------------------------------------------------------------------------------
@@ -126,9 +130,9 @@ class UndoIn(Schema):
     reason: str | None = Field(None, max_length=200)
 
 
-def body_schema(model: type[Schema], example: dict[str, Any] | None = None) -> dict[str, Any]:
+def body_schema(model: type[BaseModel], example: dict[str, Any] | None = None) -> dict[str, Any]:
     """An ``openapi_extra`` that documents ``model`` as the JSON body."""
-    schema = model.json_schema()
+    schema = model.model_json_schema()
     schema.pop("title", None)
     content: dict[str, Any] = {"schema": schema}
     if example is not None:

@@ -185,7 +185,9 @@ def test_it_reads_with_a_share_token_in_few_queries(client, make_match):
     assert len(captured) <= 3
 
 
-def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(owner, make_match):
+def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(
+    owner, make_match, monkeypatch
+):
     # Later games (Sheepshead, Sieben) add keys such as "active", "winner", "calls_left".
     match = make_match()
     state = MatchState(
@@ -199,7 +201,9 @@ def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(owner, make_matc
         ),
     )
 
-    data = state_json(services.Snapshot(match, state, (1,)))
+    monkeypatch.setattr(services, "snapshot", lambda m: services.Snapshot(m, state, (1,)))
+
+    data = login(owner).get(match_url(match)).json()
 
     assert data["hands"][0]["active"] == [0, 1, 2]
     assert data["hands"][0]["targets"] is None
