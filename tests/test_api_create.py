@@ -211,3 +211,12 @@ def test_it_refuses_a_body_too_large_to_read(owner, settings):
 
     assert_error(response, 400, "bad_request")
     assert not Match.objects.exists()
+
+
+def test_it_answers_in_the_language_asked_for(owner):
+    response = send(login(owner), "post", URL, body(players=["Ann", "Ben"]),
+                    headers={"Accept-Language": "de"})
+
+    problem = assert_error(response, 422, "invalid")
+    assert problem["message"] == "Dieses Kartenspiel braucht 3 Spieler, nicht 2."
+    assert problem["fields"] == {"players": [problem["message"]]}
