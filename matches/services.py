@@ -84,6 +84,18 @@ def snapshot(match: Match) -> Snapshot:
     return Snapshot(match, state, tuple(row[1] for row in rows))
 
 
+def state_before(snap: Snapshot, number: int) -> MatchState:
+    """The match as it stood when hand ``number`` was dealt (to correct that hand)."""
+    match = snap.match
+    return rules.replay(
+        match.ruleset,
+        match.players,
+        [hand.input for hand in snap.state.hands[: number - 1]],
+        first_dealer=match.first_dealer,
+        setup=match.setup,
+    )
+
+
 # -- creating -----------------------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from . import presenters, services
+from . import presenters, rules, services
 from .forms import CorrectionForm, HandForm, NewMatchForm, TokenForm, UndoForm, apply_rule_error
 from .models import Match
 from .rules import GAME_NAMES, RuleError
@@ -121,26 +121,48 @@ def home(request):
     return render(request, "home.html", {"playing": playing, "finished": finished})
 
 
+GAME = "sergeant-major"
+DEFAULT_VARIANT = "8-5-3"
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request):
-    form = NewMatchForm(request.POST if request.method == "POST" else None)
+    """Choose the variant (a GET, so it works without JavaScript), then the players."""
+    source = request.POST if request.method == "POST" else request.GET
+    try:
+        ruleset = rules.get_ruleset(GAME, source.get("variant") or DEFAULT_VARIANT)
+    except RuleError:
+        raise Http404 from None
+    form = NewMatchForm(request.POST if request.method == "POST" else None, ruleset=ruleset)
     if request.method == "POST" and form.is_valid():
         try:
             snapshot = services.create_match(
                 request.user,
-                game="sergeant-major",
-                variant="8-5-3",
+                game=GAME,
+                variant=ruleset.variant,
                 players=form.cleaned_data["players"],
                 first_dealer=form.cleaned_data["dealer_seat"],
+                options=form.options(),
+                setup=form.setup(),
             )
         except RuleError as error:
-            apply_rule_error(form, error, lambda f: f.replace("players.", "player_"))
+            apply_rule_error(form, error, form.field_for)
         else:
             return _redirect(request, snapshot.match.get_absolute_url())
+    context = {
+        "form": form,
+        "ruleset": ruleset,
+        "game_name": GAME_NAMES[GAME],
+        "variants": [
+            (slug, preset.name, slug == ruleset.variant)
+            for slug, preset in rules.GAMES[GAME].presets.items()
+        ],
+        "rules_card": presenters.rules_card(ruleset),
+    }
+    partial = "form" if request.method == "POST" else "body"
     status = 422 if form.errors else 200
-    context = {"form": form, "game_name": GAME_NAMES["sergeant-major"]}
-    return render(request, _template(request, "match_new.html", "form"), context, status=status)
+    return render(request, _template(request, "match_new.html", partial), context, status=status)
 
 
 def _match_page(request, snapshot, *, form=None, status=200, read_only=False):
@@ -209,12 +231,13 @@ def hand_correct(request, match_id: int, number: int):
     if not 1 <= number <= len(current.state.hands):
         raise Http404
     hand = current.state.hands[number - 1]
+    before = services.state_before(current, number)
     if request.method == "GET":
-        initial = HandForm.initial_for(number, hand.input)
+        initial = HandForm.initial_for(number, hand.input, hand.extra.get("exchanges"))
         initial["version"] = current.versions[number - 1]
-        form = CorrectionForm(initial=initial, state=current.state, ruleset=match.ruleset)
+        form = CorrectionForm(initial=initial, state=before, ruleset=match.ruleset)
         return _correct_page(request, current, hand, form)
-    form = CorrectionForm(request.POST, state=current.state, ruleset=match.ruleset)
+    form = CorrectionForm(request.POST, state=before, ruleset=match.ruleset)
     if form.is_valid():
         try:
             snapshot = services.correct_hand(

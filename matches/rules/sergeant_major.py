@@ -232,7 +232,10 @@ class SergeantMajor(Ruleset):
         if bid is not None:
             if not self.preset.bidding:
                 raise RuleError(_("Only the Woburn rules bid for the first deal."), field="bid")
-            if isinstance(bid, bool) or bid not in WOBURN_BIDS:
+            # Not a bool and not a float either: 9.0 == 9 would find the row for 9 and be
+            # kept as 9.0, while every other count here (tricks, options) is refused as a
+            # float.
+            if isinstance(bid, bool) or not isinstance(bid, int) or bid not in WOBURN_BIDS:
                 raise RuleError(
                     _("A bid is a number of tricks from 8 to 16."), field="bid"
                 )

@@ -42,3 +42,9 @@ def suit_symbol(suit):
     from ..forms import SUIT_SYMBOLS
 
     return SUIT_SYMBOLS.get(suit, "")
+
+
+@register.filter
+def field(form, name):
+    """The bound field ``name`` of ``form`` (templates cannot index by a variable)."""
+    return form[name]
