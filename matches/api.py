@@ -47,7 +47,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
 
 from . import rules, services
-from .models import ApiToken, Match
+from .models import Match
 from .rules import RuleError
 from .schemas import (
     ConflictOut,
@@ -98,7 +98,7 @@ class BearerAuth(HttpBearer):
         token = token.strip()
         if not token:
             return None
-        user = ApiToken.user_for(token)
+        user = services.token_user(token)
         if user is not None:
             return user
         return ShareKey(token) if self.share else None

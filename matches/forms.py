@@ -18,7 +18,7 @@ SUIT_LABELS = {
     "miz": _("Miz"),
 }
 SUIT_SYMBOLS = {
-    "clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦", "no-trumps": "NT", "miz": "0",
+    "clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦", "no-trumps": "NT", "miz": "Ø",
 }
 END_OPTIONS = ("win_tricks", "point_limit", "point_band", "hands_limit")
 
@@ -173,7 +173,7 @@ class HandForm(forms.Form):
             self.add_plucking(state, state.hands[-1].scores, proposal)
         if ruleset.options.get("point_limit") is not None:
             self.fields["last_trick"] = forms.TypedChoiceField(
-                label=_("Who took a trick last? (only needed for a tie at the limit)"),
+                label=_("Of the tied players, who took a trick most recently?"),
                 choices=[("", "—")] + [(str(s), n) for s, n in enumerate(state.players)],
                 coerce=int,
                 empty_value=None,

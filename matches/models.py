@@ -137,8 +137,9 @@ class ApiToken(models.Model):
         return f"{self.name} ({self.prefix}…)"
 
     @classmethod
-    def user_for(cls, key: str):
+    def find(cls, key: str) -> "ApiToken | None":
+        """The live token for ``key`` (its user still active), or None."""
         token = cls.objects.select_related("user").filter(key_hash=hash_token(key)).first()
         if token is None or not token.user.is_active:
             return None
-        return token.user
+        return token

@@ -9,10 +9,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from . import rules
@@ -365,6 +367,18 @@ def issue_token(user, name: str) -> tuple[ApiToken, str]:
         key_hash=hash_token(key), prefix=key[3:9],
     )
     return token, key
+
+
+def token_user(key: str):
+    """The user an API key stands for, or None. Notes when the token was last used, at
+    most once a minute, so that a busy scoreboard does not write on every read."""
+    token = ApiToken.find(key)
+    if token is None:
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at > timedelta(minutes=1):
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return token.user
 
 
 def revoke_token(user, token_id: int) -> bool:

@@ -59,3 +59,16 @@ class TestAccount:
         assert client.get("/").status_code == 200
         client.post("/accounts/logout/")
         assert client.get("/").status_code == 302
+
+
+@pytest.mark.django_db
+def test_using_a_token_is_noted_on_the_account_page(client, client_of, owner):
+    from matches import services
+
+    token, key = services.issue_token(owner, "scoreboard")
+    assert b"never used" in client_of(owner).get("/accounts/").content
+    client.logout()
+    assert client.get("/api/matches/999", HTTP_AUTHORIZATION=f"Bearer {key}").status_code == 404
+    token.refresh_from_db()
+    assert token.last_used_at is not None
+    assert b"last used" in client_of(owner).get("/accounts/").content
