@@ -15,13 +15,19 @@ from .base import (
     replay,
 )
 from .sergeant_major import SergeantMajor
+from .sheepshead import Sheepshead
+from .sieben import Sieben
 
 GAMES: dict[str, type[Ruleset]] = {
     SergeantMajor.game: SergeantMajor,
+    Sheepshead.game: Sheepshead,
+    Sieben.game: Sieben,
 }
 
 GAME_NAMES = {
     SergeantMajor.game: _("Sergeant Major"),
+    Sheepshead.game: _("Sheepshead"),
+    Sieben.game: _("Sieben"),
 }
 
 

@@ -91,6 +91,7 @@ class MatchState:
     totals: tuple[int, ...]
     next_hand: NextHand | None
     winners: tuple[int, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # game figures, e.g. Sieben points
 
     @property
     def finished(self) -> bool:
@@ -113,9 +114,10 @@ class Option:
     """A variant option: its default and how to check a value the table chose."""
 
     name: str
-    kind: type  # int or bool
+    kind: type  # int, bool or str
     nullable: bool = False
     minimum: int | None = None
+    choices: tuple[str, ...] = ()  # for str options
 
 
 class Ruleset:
@@ -168,6 +170,15 @@ class Ruleset:
         if option.kind is bool:
             if not isinstance(value, bool):
                 raise RuleError(_("%(name)s must be true or false."), field=where, name=option.name)
+            return value
+        if option.kind is str:
+            if value not in option.choices:
+                raise RuleError(
+                    _("%(name)s must be one of: %(choices)s."),
+                    field=where,
+                    name=option.name,
+                    choices=", ".join(option.choices),
+                )
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise RuleError(_("%(name)s must be a whole number."), field=where, name=option.name)
@@ -240,17 +251,35 @@ def replay(
     hands: Sequence[Mapping[str, Any]],
     first_dealer: int = 0,
     setup: Mapping[str, Any] | None = None,
+    stopped: bool = False,
 ) -> MatchState:
     """Derive the match from its hands, oldest first.
 
     A hand that no longer fits (after a correction of an earlier one) raises a
-    ``RuleError`` whose field names that hand: ``"hands.5.tricks"``.
+    ``RuleError`` whose field names that hand: ``"hands.5.tricks"``. ``stopped``: the
+    table ended the match early (an open-ended Sheepshead session, say); the highest
+    total wins and equal highest share.
     """
     ruleset.check_players(players)
     state = ruleset.start(players, first_dealer, setup or {})
     for number, data in enumerate(hands, start=1):
         state = play_hand(ruleset, state, data, where=f"hands.{number}.")
-    return state
+    return stop(state) if stopped else state
+
+
+def stop(state: MatchState) -> MatchState:
+    """The match ended by the table after its last hand (unless it had ended already)."""
+    if state.finished:
+        return state
+    return MatchState(
+        state.players, state.hands, state.totals, None, highest(state.totals), state.extra
+    )
+
+
+def highest(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest total; equal highest share the win."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def play_hand(

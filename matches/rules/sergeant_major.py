@@ -25,6 +25,7 @@ from .base import (
     _,
     add_scores,
     by_offset,
+    highest,
     require_int,
     require_seat,
 )
@@ -495,12 +496,6 @@ class SergeantMajor(Ruleset):
         if self.preset.bidding:
             described["bids"] = {str(bid): list(t) for bid, t in WOBURN_BIDS.items()}
         return described
-
-
-def highest(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest total; equal highest share the win."""
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 # -- who passes to whom ---------------------------------------------------------------------

@@ -1,0 +1,271 @@
+"""American Sheepshead — RULES.md §2.
+
+Per hand the table reports the picker, the partner (or alone), the picker side's card
+points and whether that side took every trick or none. The multiplier follows from the
+points; every opponent pays it, the partner receives it, and the picker takes whatever
+makes the hand sum to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Hand,
+    MatchState,
+    NextHand,
+    Option,
+    Preset,
+    RuleError,
+    Ruleset,
+    _,
+    add_scores,
+    highest,
+    require_int,
+    require_seat,
+)
+
+CARD_POINTS = 120
+ALL_PASS = ("redeal", "leaster", "doubler")
+
+
+@dataclass(frozen=True)
+class SheepsheadPreset(Preset):
+    players: int = 5
+
+
+def _defaults(**changes: Any) -> dict[str, Any]:
+    options = {
+        "hands_limit": None,
+        "all_pass": "redeal",
+        "double_on_bump": False,
+        "cracking": False,
+        "dealer_sits_out": False,
+    }
+    options.update(changes)
+    return options
+
+
+PRESETS = {
+    "standard": SheepsheadPreset(name=_("Sheepshead, five players"), options=_defaults()),
+    "3-handed": SheepsheadPreset(
+        name=_("Sheepshead, three players"), options=_defaults(), players=3
+    ),
+    "4-handed": SheepsheadPreset(
+        name=_("Sheepshead, four players"), options=_defaults(), players=4
+    ),
+    "6-handed": SheepsheadPreset(
+        name=_("Sheepshead, six players"), options=_defaults(dealer_sits_out=True), players=6
+    ),
+    "7-handed": SheepsheadPreset(
+        name=_("Sheepshead, seven players"), options=_defaults(), players=7
+    ),
+}
+
+
+def multiplier(points: int, all_tricks: bool, no_trick: bool) -> int:
+    """§2.4: the picker side's result as a multiplier, from +3 (every trick) to −3."""
+    if all_tricks:
+        return 3
+    if no_trick:
+        return -3
+    if points >= 91:
+        return 2
+    if points >= 61:
+        return 1
+    if points >= 31:
+        return -1
+    return -2
+
+
+class Sheepshead(Ruleset):
+    """American Sheepshead for 3 to 7 players."""
+
+    game = "sheepshead"
+    presets = PRESETS
+    options_spec = (
+        Option("hands_limit", int, nullable=True, minimum=1),
+        Option("all_pass", str, choices=ALL_PASS),
+        Option("double_on_bump", bool),
+        Option("cracking", bool),
+        Option("dealer_sits_out", bool),
+    )
+
+    @property
+    def seats(self) -> int:
+        return self.preset.players
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        if options["dealer_sits_out"] and self.seats != 6:
+            raise RuleError(
+                _("The dealer sits out only with six at the table."),
+                field="options.dealer_sits_out",
+            )
+
+    def active(self, dealer: int) -> tuple[int, ...]:
+        """The seats that play a hand dealt by ``dealer``."""
+        if self.options["dealer_sits_out"]:
+            return tuple(seat for seat in range(self.seats) if seat != dealer)
+        return tuple(range(self.seats))
+
+    def next_hand(self, number: int, dealer: int, doubled: int) -> NextHand:
+        extra: dict[str, Any] = {"active": list(self.active(dealer))}
+        if doubled:
+            extra["doublers"] = doubled
+        return NextHand(number=number, dealer=dealer, targets=None, extra=extra)
+
+    def start(
+        self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
+    ) -> MatchState:
+        dealer = require_seat(first_dealer, self.seats, "first_dealer")
+        if setup:
+            raise RuleError(_("Sheepshead has no set-up before the first hand."), field="bid")
+        return MatchState(
+            players=tuple(players),
+            hands=(),
+            totals=(0,) * self.seats,
+            next_hand=self.next_hand(1, dealer, 0),
+        )
+
+    def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise RuleError(_("A hand must be an object."))
+        options = self.options
+        allowed = {"picker", "partner", "points", "all_tricks", "no_trick"}
+        if options["all_pass"] == "leaster":
+            allowed.add("leaster_winner")
+        if options["cracking"]:
+            allowed |= {"cracked", "recracked"}
+        unknown = sorted(set(data) - allowed)
+        if unknown:
+            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
+        assert state.next_hand is not None
+        active = self.active(state.next_hand.dealer)
+        picker = data.get("picker")
+        if picker is None:
+            return self.clean_all_pass(data, active)
+        picker = self.active_seat(picker, active, "picker")
+        cleaned: dict[str, Any] = {"picker": picker, "partner": None}
+        if data.get("partner") is not None:
+            partner = self.active_seat(data["partner"], active, "partner")
+            if partner == picker:
+                raise RuleError(_("The picker cannot be their own partner."), field="partner")
+            cleaned["partner"] = partner
+        points = require_int(data.get("points"), "points")
+        if not 0 <= points <= CARD_POINTS:
+            raise RuleError(_("Card points run from 0 to 120."), field="points")
+        all_tricks = self.flag(data, "all_tricks")
+        no_trick = self.flag(data, "no_trick")
+        if all_tricks and points != CARD_POINTS:
+            raise RuleError(
+                _("Every trick means all 120 points; check the points."), field="all_tricks"
+            )
+        if no_trick and points != 0:
+            raise RuleError(_("No trick means 0 points; check the points."), field="no_trick")
+        cleaned.update(points=points, all_tricks=all_tricks, no_trick=no_trick)
+        if options["cracking"]:
+            cracked, recracked = self.flag(data, "cracked"), self.flag(data, "recracked")
+            if recracked and not cracked:
+                raise RuleError(
+                    _("A hand can only be recracked after it was cracked."), field="recracked"
+                )
+            cleaned.update(cracked=cracked, recracked=recracked)
+        return cleaned
+
+    def clean_all_pass(self, data: Mapping[str, Any], active: Sequence[int]) -> dict[str, Any]:
+        """Nobody picked: nothing else may be reported but the leaster's winner."""
+        for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
+            if data.get(name):
+                raise RuleError(_("Nobody picked, so there is no %(name)s."), field=name,
+                                name=name)
+        if data.get("points") not in (None, 0):
+            raise RuleError(_("Nobody picked, so there are no picker points."), field="points")
+        cleaned: dict[str, Any] = {"picker": None}
+        if self.options["all_pass"] == "leaster":
+            winner = data.get("leaster_winner")
+            if winner is None:
+                raise RuleError(_("Who won the leaster?"), field="leaster_winner")
+            cleaned["leaster_winner"] = self.active_seat(winner, active, "leaster_winner")
+        return cleaned
+
+    def active_seat(self, value: Any, active: Sequence[int], field: str) -> int:
+        seat = require_seat(value, self.seats, field)
+        if seat not in active:
+            raise RuleError(_("The dealer sits out this hand."), field=field)
+        return seat
+
+    @staticmethod
+    def flag(data: Mapping[str, Any], name: str) -> bool:
+        value = data.get(name, False)
+        if not isinstance(value, bool):
+            raise RuleError(_("%(name)s must be true or false."), field=name, name=name)
+        return value
+
+    def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
+        coming = state.next_hand
+        assert coming is not None
+        active = self.active(coming.dealer)
+        doubled = coming.extra.get("doublers", 0)
+        scores, m = self.score(data, active, doubled)
+        extra: dict[str, Any] = {"active": list(active)}
+        if m is not None:
+            extra["multiplier"] = m
+        if data["picker"] is None and self.options["all_pass"] == "doubler":
+            doubled += 1  # §2.6: consecutive doublers stack
+        elif any(scores):
+            doubled = 0
+        hand = Hand(coming.number, coming.dealer, dict(data), None, scores, extra)
+        hands = (*state.hands, hand)
+        totals = add_scores(state.totals, scores)
+        limit = self.options["hands_limit"]
+        if limit is not None and len(hands) >= limit:
+            return MatchState(state.players, hands, totals, None, highest(totals))
+        dealer = (coming.dealer + 1) % self.seats
+        return MatchState(
+            state.players, hands, totals, self.next_hand(coming.number + 1, dealer, doubled)
+        )
+
+    def score(
+        self, data: Mapping[str, Any], active: Sequence[int], doubled: int
+    ) -> tuple[tuple[int, ...], int | None]:
+        """Per-seat scores of one hand and the multiplier applied (None when nobody
+        picked). Seats that sit out score 0."""
+        scores = [0] * self.seats
+        picker = data["picker"]
+        if picker is None:
+            winner = data.get("leaster_winner")
+            if winner is not None:
+                for seat in active:
+                    scores[seat] = len(active) - 1 if seat == winner else -1
+            return tuple(scores), None
+        m = multiplier(data["points"], data["all_tricks"], data["no_trick"])
+        if m < 0 and self.options["double_on_bump"]:
+            m *= 2
+        if data.get("cracked"):
+            m *= 4 if data.get("recracked") else 2
+        m *= 2**doubled
+        partner = data["partner"]
+        for seat in active:
+            if seat == partner:
+                scores[seat] = m
+            elif seat != picker:
+                scores[seat] = -m
+        scores[picker] = -sum(scores)
+        return tuple(scores), m
+
+    def hand_fields(self) -> dict[str, str]:
+        fields = {
+            "picker": "seat or null (nobody picked)",
+            "partner": "seat or null (alone)",
+            "points": "int 0-120: the picker side's card points",
+            "all_tricks": "bool: the picker side took every trick (needs points 120)",
+            "no_trick": "bool: the picker side took no trick (needs points 0)",
+        }
+        if self.options["all_pass"] == "leaster":
+            fields["leaster_winner"] = "seat: when nobody picked"
+        if self.options["cracking"]:
+            fields["cracked"] = "bool"
+            fields["recracked"] = "bool"
+        return fields

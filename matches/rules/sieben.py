@@ -1,0 +1,249 @@
+"""Sieben (Sedma) — RULES.md §3.
+
+Per round the table reports each side's counters (aces, tens and the last trick, 10
+each, 90 in all) and whether the losing side took no trick. The side with more counters
+wins the round and 1, 2 or 3 points; the loser deals the next round. The first side to
+reach the point limit wins.
+
+Two figures per side: the round *points* that decide the game (the tally a Sieben table
+keeps), and the zero-sum *scores* every game of this app has (each round the winners
+gain what the losers give up), so that totals across games mean the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Hand,
+    MatchState,
+    NextHand,
+    Option,
+    Preset,
+    RuleError,
+    Ruleset,
+    _,
+    add_scores,
+    require_int,
+    require_seat,
+)
+
+COUNTERS = 90
+FOUR_OF_A_KIND = 4
+DIFFERENCE_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class SiebenPreset(Preset):
+    players: int = 2
+
+
+def _defaults(**changes: Any) -> dict[str, Any]:
+    options = {
+        "point_limit": 12,
+        "hands_limit": None,
+        "difference": False,
+        "four_of_a_kind": False,
+    }
+    options.update(changes)
+    return options
+
+
+PRESETS = {
+    "two-player": SiebenPreset(name=_("Sieben, two players"), options=_defaults(), players=2),
+    "three-player": SiebenPreset(
+        name=_("Sieben, three players (each for themselves)"), options=_defaults(), players=3
+    ),
+    "partners": SiebenPreset(
+        name=_("Sieben, four players in partnerships"), options=_defaults(), players=4
+    ),
+}
+
+
+class Sieben(Ruleset):
+    """Sieben for two, three or four (two partnerships) players."""
+
+    game = "sieben"
+    presets = PRESETS
+    options_spec = (
+        Option("point_limit", int, nullable=True, minimum=1),
+        Option("hands_limit", int, nullable=True, minimum=1),
+        Option("difference", bool),
+        Option("four_of_a_kind", bool),
+    )
+
+    @property
+    def seats(self) -> int:
+        return self.preset.players
+
+    @property
+    def sides(self) -> int:
+        """Partners (seats 0 & 2 against 1 & 3) make two sides of four seats."""
+        return 2 if self.seats == 4 else self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def resolve_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        # §3.6: the difference game goes to 500 unless the table says otherwise.
+        if (
+            isinstance(chosen, Mapping)
+            and chosen.get("difference") is True
+            and "point_limit" not in chosen
+        ):
+            chosen = {**chosen, "point_limit": DIFFERENCE_LIMIT}
+        return super().resolve_options(chosen)
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        if options["point_limit"] is None and options["hands_limit"] is None:
+            raise RuleError(_("Choose at least one way for the match to end."), field="options")
+
+    def start(
+        self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
+    ) -> MatchState:
+        dealer = require_seat(first_dealer, self.seats, "first_dealer")
+        if setup:
+            raise RuleError(_("Sieben has no set-up before the first round."), field="bid")
+        points = [0] * self.sides
+        return MatchState(
+            players=tuple(players),
+            hands=(),
+            totals=(0,) * self.seats,
+            next_hand=NextHand(1, dealer, None),
+            extra={"points": points},
+        )
+
+    def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise RuleError(_("A round must be an object."))
+        allowed = {"counters", "no_trick"}
+        if self.options["four_of_a_kind"]:
+            allowed.add("four_of_a_kind")
+        unknown = sorted(set(data) - allowed)
+        if unknown:
+            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
+        no_trick = data.get("no_trick", False)
+        if not isinstance(no_trick, bool):
+            raise RuleError(_("no_trick must be true or false."), field="no_trick")
+        if data.get("four_of_a_kind") is not None:
+            side = require_int(data["four_of_a_kind"], "four_of_a_kind")
+            if not 0 <= side < self.sides:
+                raise RuleError(_("There is no such side."), field="four_of_a_kind")
+            if data.get("counters") is not None or no_trick:
+                raise RuleError(
+                    _("Four of a kind wins the round at once: no counters are played."),
+                    field="counters",
+                )
+            return {"counters": None, "no_trick": False, "four_of_a_kind": side}
+        counters = self.clean_counters(data.get("counters"))
+        if no_trick:
+            best = max(counters)
+            if counters.count(best) > 1 or any(c for c in counters if c != best):
+                # The last trick alone is worth 10: a side with no trick has no counters.
+                raise RuleError(
+                    _("A side that took no trick has no counters; check the counters."),
+                    field="no_trick",
+                )
+        return {"counters": counters, "no_trick": no_trick}
+
+    def clean_counters(self, counters: Any) -> list[int]:
+        if not isinstance(counters, list | tuple) or len(counters) != self.sides:
+            raise RuleError(
+                _("Enter the counters of each of the %(sides)s sides."),
+                field="counters",
+                sides=self.sides,
+            )
+        for side, value in enumerate(counters):
+            value = require_int(value, f"counters.{side}")
+            if value < 0 or value % 10:
+                raise RuleError(
+                    _("Counters come in tens: 0, 10, 20 … 90."), field=f"counters.{side}"
+                )
+        if sum(counters) != COUNTERS:
+            raise RuleError(
+                _("The counters add up to %(total)s; a round has 90."),
+                field="counters",
+                total=sum(counters),
+            )
+        return list(counters)
+
+    def round_result(self, data: Mapping[str, Any]) -> tuple[int | None, int]:
+        """The side that won the round (None for a three-player tie) and its points."""
+        if data.get("four_of_a_kind") is not None:
+            return data["four_of_a_kind"], FOUR_OF_A_KIND
+        counters = data["counters"]
+        best = max(counters)
+        if counters.count(best) > 1:
+            return None, 0  # §3.7: a tie for the most scores nothing
+        winner = counters.index(best)
+        others = [c for side, c in enumerate(counters) if side != winner]
+        if self.options["difference"]:
+            return winner, best - max(others)
+        if data["no_trick"]:
+            return winner, 3
+        if not any(others):
+            return winner, 2
+        return winner, 1
+
+    def next_dealer(self, dealer: int, winner: int | None, data: Mapping[str, Any]) -> int:
+        """§3.4: the loser deals. With partners the deal passes to the left when the
+        dealing side won, and to the dealer's partner when it lost."""
+        if winner is None:
+            return (dealer + 1) % self.seats
+        if self.seats == 4:
+            return (dealer + 1) % 4 if self.side_of(dealer) == winner else (dealer + 2) % 4
+        losers = [seat for seat in range(self.seats) if seat != winner]
+        if self.seats == 3:
+            # Three players (house rule): the seat with the fewest counters deals; on a tie,
+            # the first of them clockwise from the dealer's left.
+            counters = data["counters"]
+            if counters is not None:
+                fewest = min(counters[seat] for seat in losers)
+                losers = [seat for seat in losers if counters[seat] == fewest]
+            losers.sort(key=lambda seat: (seat - dealer - 1) % self.seats)
+        return losers[0]
+
+    def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
+        coming = state.next_hand
+        assert coming is not None
+        winner, points = self.round_result(data)
+        scores = [0] * self.seats
+        tally = list(state.extra["points"])
+        if winner is not None:
+            losing_sides = self.sides - 1
+            for seat in range(self.seats):
+                won = self.side_of(seat) == winner
+                scores[seat] = points * losing_sides if won else -points
+            tally[winner] += points
+        extra = {"winner": winner, "points": points}
+        hand = Hand(coming.number, coming.dealer, dict(data), None, tuple(scores), extra)
+        hands = (*state.hands, hand)
+        totals = add_scores(state.totals, scores)
+        winners = self.winners(tally, len(hands))
+        figures = {"points": tally}
+        if winners:
+            return MatchState(state.players, hands, totals, None, winners, figures)
+        dealer = self.next_dealer(coming.dealer, winner, data)
+        next_hand = NextHand(coming.number + 1, dealer, None)
+        return MatchState(state.players, hands, totals, next_hand, (), figures)
+
+    def winners(self, tally: Sequence[int], played: int) -> tuple[int, ...]:
+        """The seats of the side that reached the limit (only the round's winner gains,
+        so only one side can), or of the leading sides once the hands are played."""
+        limit, hands_limit = self.options["point_limit"], self.options["hands_limit"]
+        reached = limit is not None and max(tally) >= limit
+        if not reached and (hands_limit is None or played < hands_limit):
+            return ()
+        best = max(tally)
+        return tuple(s for s in range(self.seats) if tally[self.side_of(s)] == best)
+
+    def hand_fields(self) -> dict[str, str]:
+        fields = {
+            "counters": f"list of {self.sides} ints, one per side, tens adding up to 90",
+            "no_trick": "bool: the losing side took no trick",
+        }
+        if self.options["four_of_a_kind"]:
+            fields["four_of_a_kind"] = "side or null: that side showed four of a kind"
+        return fields
