@@ -426,18 +426,22 @@ def state_json(snap: services.Snapshot) -> dict[str, Any]:
             },
             coming.extra,
         )
-    return {
-        "id": match.pk,
-        "game": match.game,
-        "variant": match.variant,
-        "options": dict(match.options),
-        "players": list(state.players),
-        "hands": hands,
-        "totals": list(state.totals),
-        "next_hand": next_hand,
-        "finished": state.finished,
-        "winners": list(state.winners),
-    }
+    return _with_extra(
+        {
+            "id": match.pk,
+            "game": match.game,
+            "variant": match.variant,
+            "options": dict(match.options),
+            "players": list(state.players),
+            "hands": hands,
+            "totals": list(state.totals),
+            "next_hand": next_hand,
+            "finished": state.finished,
+            "winners": list(state.winners),
+            "stopped": match.stopped,
+        },
+        state.extra,  # e.g. Sieben's "points" per side
+    )
 
 
 def _list(values):

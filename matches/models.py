@@ -30,6 +30,8 @@ class Match(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"))
     setup = models.JSONField(default=dict, blank=True)  # e.g. the Woburn bid
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # The table ended the match early (an open-ended session): a fact, like the hands.
+    stopped = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Cached from the replay by services.py, in the same transaction as the hands,
@@ -94,6 +96,8 @@ class AuditEntry(models.Model):
         RECORD = "record", _("recorded")
         CORRECT = "correct", _("corrected")
         UNDO = "undo", _("undid")
+        STOP = "stop", _("ended the match")
+        REOPEN = "reopen", _("reopened the match")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(auto_now_add=True)

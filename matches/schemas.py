@@ -78,7 +78,7 @@ class NextHandOut(Open):
     exchanges: list[ExchangeOut] = Field(description="The passes before the deal, in order.")
 
 
-class MatchOut(Schema):
+class MatchOut(Open):
     id: int
     game: str
     variant: str
@@ -89,6 +89,7 @@ class MatchOut(Schema):
     next_hand: NextHandOut | None = Field(description="null once the match is finished.")
     finished: bool
     winners: list[int] = Field(description="Seats; empty until finished.")
+    stopped: bool = Field(False, description="The table ended the match early.")
 
 
 class ConflictOut(ErrorOut):
@@ -98,7 +99,7 @@ class ConflictOut(ErrorOut):
 class HistoryEntryOut(Schema):
     at: str = Field(description="ISO 8601 time.")
     by: str = Field(description="The user or table that acted.")
-    action: str = Field(description="create, record, correct or undo.")
+    action: str = Field(description="create, record, correct, undo, stop or reopen.")
     number: int | None
     before: dict[str, Any] | None
     after: dict[str, Any] | None

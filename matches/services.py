@@ -82,6 +82,7 @@ def snapshot(match: Match) -> Snapshot:
         [row[0] for row in rows],
         first_dealer=match.first_dealer,
         setup=match.setup,
+        stopped=match.stopped,
     )
     return Snapshot(match, state, tuple(row[1] for row in rows))
 
@@ -175,7 +176,8 @@ def _locked(match: Match) -> tuple[Match, list[Hand]]:
 
 def _replay(match: Match, hands: Sequence[Hand]) -> Snapshot:
     state = rules.replay(
-        match.ruleset, match.players, [h.input for h in hands], match.first_dealer, match.setup
+        match.ruleset, match.players, [h.input for h in hands], match.first_dealer, match.setup,
+        stopped=match.stopped,
     )
     return Snapshot(match, state, tuple(h.version for h in hands))
 
@@ -273,6 +275,8 @@ def correct_hand(
             except RuleError as error:
                 error.hand = later.number
                 raise
+        if match.stopped:
+            state = rules.stop(state)
         before = hand.input
         hand.input = dict(corrected)
         hand.version += 1
@@ -302,6 +306,36 @@ def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapsh
         _cache(match, current.state)
         _audit(match, by, AuditEntry.Action.UNDO, number=number, before=last.input, reason=reason)
     return current
+
+
+def stop_match(match: Match, *, by, reason: str = "") -> Snapshot:
+    """End the match now, as the table decided; the highest total wins (equal share)."""
+    return _set_stopped(match, True, by, reason)
+
+
+def reopen_match(match: Match, *, by, reason: str = "") -> Snapshot:
+    """Take back a stop: play goes on where it was."""
+    return _set_stopped(match, False, by, reason)
+
+
+def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
+    with transaction.atomic():
+        match, hands = _locked(match)
+        current = _replay(match, hands)
+        if match.stopped == stopped or (stopped and current.state.finished):
+            message = (
+                gettext("The match is over already.")
+                if stopped
+                else gettext("The match was not stopped, so there is nothing to reopen.")
+            )
+            raise Conflict(message, current)
+        match.stopped = stopped
+        match.save(update_fields=["stopped", "updated_at"])
+        snap = _replay(match, hands)
+        _cache(match, snap.state)
+        action = AuditEntry.Action.STOP if stopped else AuditEntry.Action.REOPEN
+        _audit(match, by, action, reason=reason)
+    return snap
 
 
 def _index(hands: Sequence[Hand], number: Any) -> int:

@@ -8,7 +8,7 @@ from django.test import Client
 from matches import rules
 from tests.api_support import assert_error, bearer, key_for, send, writes
 
-NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 
 def every_preset():

@@ -13,6 +13,7 @@ from .base import (
     _,
     play_hand,
     replay,
+    stop,
 )
 from .sergeant_major import SergeantMajor
 from .sheepshead import Sheepshead
@@ -50,4 +51,5 @@ __all__ = [
     "get_ruleset",
     "play_hand",
     "replay",
+    "stop",
 ]

@@ -147,6 +147,10 @@ class Sheepshead(Ruleset):
         if picker is None:
             return self.clean_all_pass(data, active)
         picker = self.active_seat(picker, active, "picker")
+        if data.get("leaster_winner") is not None:
+            raise RuleError(
+                _("Someone picked, so there is no leaster."), field="leaster_winner"
+            )
         cleaned: dict[str, Any] = {"picker": picker, "partner": None}
         if data.get("partner") is not None:
             partner = self.active_seat(data["partner"], active, "partner")
@@ -177,7 +181,7 @@ class Sheepshead(Ruleset):
     def clean_all_pass(self, data: Mapping[str, Any], active: Sequence[int]) -> dict[str, Any]:
         """Nobody picked: nothing else may be reported but the leaster's winner."""
         for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
-            if data.get(name):
+            if data.get(name) not in (None, False):  # seat 0 is a partner too
                 raise RuleError(_("Nobody picked, so there is no %(name)s."), field=name,
                                 name=name)
         if data.get("points") not in (None, 0):
