@@ -282,6 +282,17 @@ def phase(name, port, clients, requests, warmup, limit, timeout, make_request) -
     return result
 
 
+def merge(first: Result, second: Result) -> Result:
+    return Result(
+        first.name,
+        latencies=first.latencies + second.latencies,
+        errors=first.errors + second.errors,
+        warmup_errors=first.warmup_errors + second.warmup_errors,
+        planned=first.planned + second.planned,
+        elapsed=first.elapsed + second.elapsed,
+    )
+
+
 # -- report -------------------------------------------------------------------------------
 
 
@@ -373,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.requests} requests each per endpoint after {args.warmup} warm-up, "
         f"at most {args.limit:g} s per endpoint"
     )
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"  load average at start: {load} (the figures are only comparable on an idle machine)")
     print(f"  data: one match of {HANDS} hands read; {args.clients} matches recorded into")
     print()
 
@@ -428,16 +441,33 @@ def main(argv: list[str] | None = None) -> int:
             )
 
         common = (port, args.clients, args.requests, args.warmup, args.limit, args.timeout)
-        results = []
-        for name, make in [
-            ("trivial view /ping/", ping),
-            ("match page", page),
-            ("match JSON", match_json),
-            ("record a hand", record),
-        ]:
-            results.append(phase(name, *common, make))
+        # The baseline runs first and last; the two together are the figure the others are
+        # divided by, so that a load that changes during the run weighs on both sides.
+        before = phase("trivial view /ping/", *common, ping)
+        results = [before] + [
+            phase(name, *common, make)
+            for name, make in [
+                ("match page", page),
+                ("match JSON", match_json),
+                ("record a hand", record),
+            ]
+        ]
+        after = phase("trivial view /ping/", *common, ping)
+        results[0] = merge(before, after)
         if server.poll() is not None:
             print(f"bench: gunicorn died during the run (exit {server.returncode})")
+        for label, res in (("before", before), ("after", after)):
+            print(
+                f"baseline {label} the others: median {res.percentile(50):.1f} ms, "
+                f"p95 {res.percentile(95):.1f} ms, {res.throughput:.0f} req/s"
+            )
+        drift = abs(after.percentile(50) / before.percentile(50) - 1)
+        if drift > 0.25:
+            print(
+                f"warning: the baseline moved {drift:.0%} during the run; another load on the "
+                "machine makes these figures noisy, run again when it is idle"
+            )
+        print()
         met = report(results, {"match page": 3, "match JSON": 3, "record a hand": 5})
         errors = sum(len(res.failures) for res in results)
         print(f"targets {'all met' if met else 'NOT all met'}; {errors} errors")
