@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .forms import SUIT_LABELS, SUIT_SYMBOLS
-from .rules import MatchState
+from .rules import Hand, MatchState
 from .rules.sergeant_major import CALLS
 
 
@@ -26,20 +26,30 @@ class SeatView:
     role: str | None
     target: int | None
     winner: bool
+    points: int | None = None  # Sieben: the side's points toward the limit
+    sits_out: bool = False
 
 
-def seats(state: MatchState) -> list[SeatView]:
+def seats(state: MatchState, ruleset=None) -> list[SeatView]:
     coming = state.next_hand
+    tally = state.extra.get("points")
+    active = coming.extra.get("active") if coming else None
     rows = []
     for seat, name in enumerate(state.players):
+        offset = (seat - coming.dealer) % state.seats if coming else None
+        # Past dealer and eldest, roles matter only where they set a target.
+        if offset is not None and offset >= 2 and not coming.targets:
+            offset = None
         rows.append(
             SeatView(
                 seat=seat,
                 name=name,
                 total=state.totals[seat],
-                role=role((seat - coming.dealer) % state.seats) if coming else None,
+                role=role(offset) if offset is not None else None,
                 target=coming.targets[seat] if coming and coming.targets else None,
                 winner=seat in state.winners,
+                points=tally[ruleset.side_of(seat)] if tally is not None else None,
+                sits_out=active is not None and seat not in active,
             )
         )
     return rows
@@ -154,8 +164,44 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
     return before, exchange, after
 
 
+def other_deal_steps(ruleset, state: MatchState) -> list[str]:
+    """Sheepshead and Sieben: who deals and who leads the coming hand."""
+    coming = state.next_hand
+    if coming is None:
+        return []
+    names = state.players
+    words = {
+        "dealer": names[coming.dealer],
+        "eldest": names[(coming.dealer + 1) % len(names)],
+    }
+    steps = []
+    if ruleset.game == "sheepshead":
+        active = coming.extra["active"]
+        if len(active) < len(names):
+            steps.append(_("%(dealer)s deals and sits out this hand.") % words)
+        else:
+            steps.append(_("%(dealer)s deals.") % words)
+        steps.append(_("%(eldest)s is first to pick or pass, and leads.") % words)
+        doublers = coming.extra.get("doublers")
+        if doublers:
+            steps.append(
+                _("Doubler: this hand counts ×%(factor)s.") % {"factor": 2**doublers}
+            )
+    else:
+        if state.hands:
+            steps.append(_("%(dealer)s lost the last round and deals.") % words)
+        else:
+            steps.append(_("%(dealer)s deals.") % words)
+        steps.append(_("%(eldest)s leads.") % words)
+    return steps
+
+
 def rules_card(ruleset) -> list[str]:
     """The variant in plain words, for the new-match page."""
+    if ruleset.game == "sheepshead":
+        return sheepshead_card(ruleset)
+    if ruleset.game == "sieben":
+        return sieben_card(ruleset)
     preset = ruleset.preset
     lines = [
         _("%(seats)s players, seated clockwise; %(tricks)s tricks in each hand.")
@@ -205,6 +251,80 @@ def rules_card(ruleset) -> list[str]:
     }[preset.exchange]
     lines.append(exchange)
     lines += end_lines(ruleset)
+    return lines
+
+
+def sheepshead_card(ruleset) -> list[str]:
+    options = ruleset.options
+    lines = [
+        _("%(seats)s players, seated clockwise; the deal passes to the left.")
+        % {"seats": ruleset.seats},
+        _(
+            "Each hand: who picked, the partner (or alone), and the picker side's card "
+            "points. 61 wins, 91 wins double, every trick triple; 60 or less loses, 30 or "
+            "less double, no trick triple."
+        ),
+        _(
+            "Each opponent pays the multiplier, the partner receives it, the picker gets "
+            "the rest."
+        ),
+        {
+            "redeal": _("When nobody picks, the cards are redealt and nothing is scored."),
+            "leaster": _(
+                "When nobody picks, a leaster is played: its winner gets 1 from every other "
+                "player."
+            ),
+            "doubler": _(
+                "When nobody picks, nothing is scored and the next scored hand counts double."
+            ),
+        }[options["all_pass"]],
+    ]
+    if options["double_on_bump"]:
+        lines.append(_("A losing picker side pays double."))
+    if options["cracking"]:
+        lines.append(_("A hand may be cracked (×2) and recracked (×4)."))
+    if options["dealer_sits_out"]:
+        lines.append(_("The dealer sits out each hand and scores nothing."))
+    if options["hands_limit"]:
+        lines.append(
+            _("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]}
+        )
+    else:
+        lines.append(_("Open-ended: play until you stop the match; the highest total wins."))
+    return lines
+
+
+def sieben_card(ruleset) -> list[str]:
+    options = ruleset.options
+    if ruleset.seats == 4:
+        lines = [_("Four players in two partnerships: seats 1 and 3 against seats 2 and 4.")]
+    elif ruleset.seats == 3:
+        lines = [_("Three players, each for themselves; the most counters wins the round.")]
+    else:
+        lines = [_("Two players.")]
+    lines.append(
+        _("Counters: each ace and ten 10, the last trick 10 — 90 in all. The side with more "
+          "counters wins the round.")
+    )
+    if options["difference"]:
+        lines.append(_("The winner of a round scores the difference of the counters."))
+    else:
+        lines.append(
+            _("A round scores 1 point, 2 if the losers have no counters, 3 if they took no "
+              "trick.")
+        )
+    if options["four_of_a_kind"]:
+        lines.append(_("Four of a kind at the deal wins the round at once for 4 points."))
+    lines.append(_("The loser deals the next round; the winner leads."))
+    if options["point_limit"]:
+        lines.append(
+            _("The first side to reach %(n)s points wins.") % {"n": options["point_limit"]}
+        )
+    if options["hands_limit"]:
+        lines.append(
+            _("After %(n)s rounds the side with the most points wins.")
+            % {"n": options["hands_limit"]}
+        )
     return lines
 
 
@@ -264,6 +384,8 @@ def calls_grid(ruleset, state: MatchState) -> list[tuple[str, list[tuple[str, st
 class HistoryRow:
     number: int
     version: int
+    hand: Hand
+    details: dict
     dealer: str
     trump: str
     trump_slug: str
@@ -272,7 +394,7 @@ class HistoryRow:
     totals: tuple[int, ...]
 
 
-def history(state: MatchState, versions) -> list[HistoryRow]:
+def history(state: MatchState, versions, ruleset=None) -> list[HistoryRow]:
     running = state.running_totals()
     rows = []
     for hand, version, totals in zip(state.hands, versions, running[1:], strict=True):
@@ -281,6 +403,8 @@ def history(state: MatchState, versions) -> list[HistoryRow]:
             HistoryRow(
                 number=hand.number,
                 version=version,
+                hand=hand,
+                details=hand_details(ruleset, state, hand) if ruleset else {},
                 dealer=state.players[hand.dealer],
                 trump=SUIT_LABELS.get(trump, trump),
                 trump_slug=trump,
@@ -292,6 +416,58 @@ def history(state: MatchState, versions) -> list[HistoryRow]:
             )
         )
     return rows
+
+
+def hand_details(ruleset, state: MatchState, hand: Hand) -> dict:
+    """The game's own columns of one history row, in words."""
+    names = state.players
+    data, extra = hand.input, hand.extra
+    if ruleset.game == "sheepshead":
+        if data["picker"] is None:
+            winner = data.get("leaster_winner")
+            return {
+                "picker": _("nobody picked"),
+                "partner": _("leaster won by %(name)s") % {"name": names[winner]}
+                if winner is not None
+                else "",
+            }
+        flags = [
+            label
+            for key, label in (
+                ("all_tricks", _("every trick")),
+                ("no_trick", _("no trick")),
+                ("cracked", _("cracked")),
+                ("recracked", _("recracked")),
+            )
+            if data.get(key)
+        ]
+        return {
+            "picker": names[data["picker"]],
+            "partner": _("alone") if data["partner"] is None else names[data["partner"]],
+            "points": data["points"],
+            "multiplier": extra.get("multiplier"),
+            "flags": ", ".join(flags),
+        }
+    if ruleset.game == "sieben":
+        sides = side_labels(ruleset, names)
+        winner = extra.get("winner")
+        if data.get("four_of_a_kind") is not None:
+            counters = _("four of a kind")
+        else:
+            counters = " : ".join(str(c) for c in data["counters"])
+        return {
+            "counters": counters,
+            "winner": sides[winner] if winner is not None else _("tie, nothing scored"),
+            "points": extra.get("points", 0),
+            "no_trick": data.get("no_trick"),
+        }
+    return {}
+
+
+def side_labels(ruleset, players) -> list[str]:
+    from .forms import side_names
+
+    return side_names(ruleset, players)
 
 
 @dataclass(frozen=True)
@@ -330,7 +506,11 @@ def table_context(snapshot, *, read_only: bool = False) -> dict:
     """Everything the match page shows, from one snapshot."""
     state = snapshot.state
     ruleset = snapshot.match.ruleset
-    before, exchange, after = deal_steps(ruleset, state)
+    game = ruleset.game
+    if game == "sergeant-major":
+        before, exchange, after = deal_steps(ruleset, state)
+    else:
+        before, exchange, after = other_deal_steps(ruleset, state), [], []
     return {
         "ruleset": ruleset,
         "deal_before": before,
@@ -338,12 +518,14 @@ def table_context(snapshot, *, read_only: bool = False) -> dict:
         "calls_grid": calls_grid(ruleset, state),
         "match": snapshot.match,
         "state": state,
-        "seats": seats(state),
+        "seats": seats(state, ruleset),
+        "game": game,
+        "sides": side_labels(ruleset, state.players) if game == "sieben" else None,
         "coming": state.next_hand,
         "targets": state.next_hand.targets if state.next_hand else None,
         "coming_dealer_name": state.players[state.next_hand.dealer] if state.next_hand else None,
         "exchange_steps": exchange,
-        "history": history(state, snapshot.versions),
+        "history": history(state, snapshot.versions, ruleset),
         "chart": chart(state),
         "winners": [state.players[seat] for seat in state.winners],
         "read_only": read_only,

@@ -99,6 +99,12 @@ def state_before(snap: Snapshot, number: int) -> MatchState:
     )
 
 
+def preview_hand(match: Match, data: Mapping[str, Any]) -> rules.Hand:
+    """What the next hand would score, without recording it (RuleError if it can't be)."""
+    current = snapshot(match)
+    return rules.play_hand(match.ruleset, current.state, data).hands[-1]
+
+
 # -- creating -----------------------------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import presenters, rules, services
-from .forms import CorrectionForm, HandForm, NewMatchForm, TokenForm, UndoForm, apply_rule_error
+from .forms import NewMatchForm, ReasonForm, TokenForm, apply_rule_error, hand_form
 from .models import Match
 from .rules import GAME_NAMES, RuleError
 
@@ -121,25 +121,36 @@ def home(request):
     return render(request, "home.html", {"playing": playing, "finished": finished})
 
 
-GAME = "sergeant-major"
-DEFAULT_VARIANT = "8-5-3"
+DEFAULT_GAME = "sergeant-major"
+
+
+def _chosen_ruleset(source) -> rules.Ruleset:
+    """The game and variant picked on the new-match page: ``preset=game/variant`` from the
+    chooser, or ``game`` and ``variant`` (the first preset of the game by default)."""
+    if "/" in source.get("preset", ""):
+        game, variant = source["preset"].split("/", 1)
+    else:
+        game = source.get("game") or DEFAULT_GAME
+        variant = source.get("variant") or next(iter(rules.GAMES.get(game, {}).presets), "")
+    return rules.get_ruleset(game, variant)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request):
-    """Choose the variant (a GET, so it works without JavaScript), then the players."""
+    """Choose the game and variant (a GET, so it works without JavaScript), then the
+    players and options."""
     source = request.POST if request.method == "POST" else request.GET
     try:
-        ruleset = rules.get_ruleset(GAME, source.get("variant") or DEFAULT_VARIANT)
-    except RuleError:
+        ruleset = _chosen_ruleset(source)
+    except (RuleError, AttributeError):
         raise Http404 from None
     form = NewMatchForm(request.POST if request.method == "POST" else None, ruleset=ruleset)
     if request.method == "POST" and form.is_valid():
         try:
             snapshot = services.create_match(
                 request.user,
-                game=GAME,
+                game=ruleset.game,
                 variant=ruleset.variant,
                 players=form.cleaned_data["players"],
                 first_dealer=form.cleaned_data["dealer_seat"],
@@ -153,10 +164,16 @@ def match_new(request):
     context = {
         "form": form,
         "ruleset": ruleset,
-        "game_name": GAME_NAMES[GAME],
-        "variants": [
-            (slug, preset.name, slug == ruleset.variant)
-            for slug, preset in rules.GAMES[GAME].presets.items()
+        "game_name": GAME_NAMES[ruleset.game],
+        "games": [
+            (
+                GAME_NAMES[game],
+                [
+                    (f"{game}/{slug}", preset.name, (game, slug) == (ruleset.game, ruleset.variant))
+                    for slug, preset in kind.presets.items()
+                ],
+            )
+            for game, kind in rules.GAMES.items()
         ],
         "rules_card": presenters.rules_card(ruleset),
     }
@@ -165,16 +182,20 @@ def match_new(request):
     return render(request, _template(request, "match_new.html", partial), context, status=status)
 
 
-def _match_page(request, snapshot, *, form=None, status=200, read_only=False):
+def _match_page(request, snapshot, *, form=None, status=200, read_only=False, preview=None):
     context = presenters.table_context(snapshot, read_only=read_only)
+    context.update(preview or {})
     state = snapshot.state
+    if snapshot.match.game in PREVIEWED:
+        context["preview_url"] = reverse("hand_preview", args=[snapshot.match.pk])
+        context["quick_points"] = QUICK_POINTS
     if not read_only and not state.finished:
-        context["form"] = form or HandForm(
-            initial=HandForm.initial_for(snapshot.next_number),
-            state=state,
-            ruleset=snapshot.match.ruleset,
+        ruleset = snapshot.match.ruleset
+        form_class = hand_form(ruleset)
+        context["form"] = form or form_class(
+            initial=form_class.initial_for(snapshot.next_number), state=state, ruleset=ruleset
         )
-    context["tricks_per_hand"] = snapshot.match.ruleset.tricks
+    context["tricks_per_hand"] = getattr(snapshot.match.ruleset, "tricks", None)
     return render(request, _template(request, "match.html", "table"), context, status=status)
 
 
@@ -192,6 +213,36 @@ def match_shared(request, token: str):
     return _match_page(request, services.snapshot(match), read_only=True)
 
 
+# Games whose hand form shows the hand's scores before it is saved (a loud table checks
+# the figures at a glance), and the point boundaries worth one tap in Sheepshead.
+PREVIEWED = {"sheepshead", "sieben"}
+QUICK_POINTS = (30, 31, 60, 61, 90, 91, 120)
+
+
+@login_required
+@require_POST
+def hand_preview(request, match_id: int):
+    """The scores the hand in the form would get; nothing is written."""
+    match = _get_match_for_user(request, match_id)
+    current = services.snapshot(match)
+    form = hand_form(match.ruleset)(request.POST, state=current.state, ruleset=match.ruleset)
+    preview = {}
+    if current.state.finished:
+        preview["preview_error"] = _("The match is over; no more hands can be recorded.")
+    elif form.is_valid():
+        try:
+            hand = services.preview_hand(match, form.hand())
+        except RuleError as error:
+            preview["preview_error"] = services.explain(error)
+        else:
+            preview["preview"] = list(zip(current.state.players, hand.scores, strict=True))
+    else:
+        preview["preview_error"] = _("Fill in the hand to see its scores.")
+    if request.htmx:
+        return render(request, "partials/preview_body.html", preview)
+    return _match_page(request, current, form=form, preview=preview)
+
+
 @login_required
 @require_POST
 def hand_record(request, match_id: int):
@@ -200,7 +251,7 @@ def hand_record(request, match_id: int):
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
         return _after_write(request, current, status=409)
-    form = HandForm(request.POST, state=current.state, ruleset=match.ruleset)
+    form = hand_form(match.ruleset)(request.POST, state=current.state, ruleset=match.ruleset)
     if form.is_valid():
         try:
             snapshot = services.record_hand(
@@ -210,7 +261,7 @@ def hand_record(request, match_id: int):
             messages.warning(request, conflict.message)
             return _after_write(request, conflict.snapshot, status=409)
         except RuleError as error:
-            apply_rule_error(form, error, HandForm.field_for)
+            apply_rule_error(form, error, form.field_for)
         else:
             return _after_write(request, snapshot)
     return _match_page(request, current, form=form, status=422)
@@ -232,12 +283,13 @@ def hand_correct(request, match_id: int, number: int):
         raise Http404
     hand = current.state.hands[number - 1]
     before = services.state_before(current, number)
+    form_class = hand_form(match.ruleset, correction=True)
     if request.method == "GET":
-        initial = HandForm.initial_for(number, hand.input, hand.extra.get("exchanges"))
+        initial = form_class.initial_for(number, hand.input, hand.extra)
         initial["version"] = current.versions[number - 1]
-        form = CorrectionForm(initial=initial, state=before, ruleset=match.ruleset)
+        form = form_class(initial=initial, state=before, ruleset=match.ruleset)
         return _correct_page(request, current, hand, form)
-    form = CorrectionForm(request.POST, state=before, ruleset=match.ruleset)
+    form = form_class(request.POST, state=before, ruleset=match.ruleset)
     if form.is_valid():
         try:
             snapshot = services.correct_hand(
@@ -252,7 +304,7 @@ def hand_correct(request, match_id: int, number: int):
             messages.warning(request, conflict.message)
             return _redirect(request, reverse("hand_correct", args=[match.pk, number]))
         except RuleError as error:
-            apply_rule_error(form, error, HandForm.field_for)
+            apply_rule_error(form, error, form.field_for)
         else:
             messages.success(
                 request, _("Hand %(number)s corrected; the totals follow.") % {"number": number}
@@ -268,7 +320,7 @@ def _correct_page(request, snapshot, hand, form, status=200):
         "hand": hand,
         "dealer": snapshot.state.players[hand.dealer],
         "form": form,
-        "tricks_per_hand": snapshot.match.ruleset.tricks,
+        "tricks_per_hand": getattr(snapshot.match.ruleset, "tricks", None),
     }
     return render(
         request, _template(request, "hand_correct.html", "form"), context, status=status
@@ -282,7 +334,7 @@ def hand_undo(request, match_id: int, number: int):
     current = services.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
-    form = UndoForm(request.POST if request.method == "POST" else None)
+    form = ReasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             snapshot = services.undo_last_hand(
@@ -301,6 +353,30 @@ def hand_undo(request, match_id: int, number: int):
     }
     status = 422 if form.errors else 200
     return render(request, _template(request, "hand_undo.html", "confirm"), context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_stop(request, match_id: int):
+    """End a match now (an open-ended session, a family off to bed), or take that back."""
+    match = _get_match_for_user(request, match_id)
+    form = ReasonForm(request.POST if request.method == "POST" else None)
+    reopen = request.POST.get("reopen") == "1"
+    if request.method == "POST" and form.is_valid():
+        change = services.reopen_match if reopen else services.stop_match
+        try:
+            change(match, by=request.user, reason=form.cleaned_data["reason"])
+        except services.Conflict as conflict:
+            messages.warning(request, conflict.message)
+        else:
+            messages.success(
+                request,
+                _("The match goes on.") if reopen else _("The match is over: well played!"),
+            )
+        return _redirect(request, reverse("match", args=[match.pk]))
+    context = {"match": match, "form": form, "finished": match.finished}
+    status = 422 if form.errors else 200
+    return render(request, _template(request, "match_stop.html", "confirm"), context, status=status)
 
 
 @login_required

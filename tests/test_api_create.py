@@ -29,7 +29,9 @@ def test_it_creates_a_match_for_the_logged_in_user(owner):
     assert response.status_code == 201
     match = Match.objects.get()
     assert match.owner == owner
-    assert response.json() == {
+    state = response.json()
+    assert state.pop("stopped") is False  # added to API.md's shape
+    assert state == {
         "id": match.pk,
         "game": "sergeant-major",
         "variant": "8-5-3",

@@ -181,7 +181,8 @@ class Sheepshead(Ruleset):
     def clean_all_pass(self, data: Mapping[str, Any], active: Sequence[int]) -> dict[str, Any]:
         """Nobody picked: nothing else may be reported but the leaster's winner."""
         for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
-            if data.get(name) not in (None, False):  # seat 0 is a partner too
+            value = data.get(name)
+            if value is not None and value is not False:  # seat 0 is a partner too
                 raise RuleError(_("Nobody picked, so there is no %(name)s."), field=name,
                                 name=name)
         if data.get("points") not in (None, 0):

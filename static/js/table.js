@@ -29,23 +29,49 @@
   }
 
   function init(root) {
-    var forms = (root.matches && root.matches("form[data-tricks]")) ? [root]
-      : Array.prototype.slice.call(root.querySelectorAll("form[data-tricks]"));
+    var forms = (root.matches && root.matches("form.hand-form")) ? [root]
+      : Array.prototype.slice.call(root.querySelectorAll("form.hand-form"));
     forms.forEach(function (form) {
-      form.querySelectorAll("button.step").forEach(function (button) { button.hidden = false; });
-      update(form);
+      form.querySelectorAll("button.step, button.quick").forEach(function (button) {
+        button.hidden = false;
+      });
+      if (form.dataset.tricks) { update(form); }
+      otherSide(form);
     });
   }
 
+  // Sieben: with two sides, the second side has whatever the first leaves of 90.
+  function otherSide(form) {
+    var input = form.querySelector("input.counters");
+    var out = form.querySelector("[data-other-side]");
+    if (!input || !out) { return; }
+    var value = parseInt(input.value, 10);
+    out.textContent = isNaN(value) ? "" : String(90 - value);
+  }
+
+  function changed(input) {
+    // Tell htmx (the live preview) that the field changed, as typing would.
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
   document.addEventListener("click", function (event) {
+    var quick = event.target.closest("button.quick");
+    if (quick) {
+      var points = quick.closest(".field").querySelector("input.points");
+      points.value = quick.dataset.points;
+      changed(points);
+      return;
+    }
     var button = event.target.closest("button.step");
     if (!button) { return; }
-    var form = button.closest("form[data-tricks]");
-    var input = button.parentNode.querySelector("input.tricks");
+    var form = button.closest("form");
+    var input = button.parentNode.querySelector("input");
+    var most = form.dataset.tricks ? Number(form.dataset.tricks) : Number(input.max || 90);
     var value = parseInt(input.value, 10) || 0;
-    var next = Math.max(0, Math.min(Number(form.dataset.tricks), value + Number(button.dataset.step)));
-    input.value = next;
-    update(form);
+    input.value = Math.max(0, Math.min(most, value + Number(button.dataset.step)));
+    if (form.dataset.tricks) { update(form); }
+    otherSide(form);
+    changed(input);
   });
 
   document.addEventListener("change", function (event) {
@@ -56,6 +82,8 @@
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-tricks]");
     if (form) { update(form); }
+    var any = event.target.closest && event.target.closest("form.hand-form");
+    if (any) { otherSide(any); }
   });
 
   document.addEventListener("DOMContentLoaded", function () { init(document); });
