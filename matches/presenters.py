@@ -368,7 +368,7 @@ def end_lines(ruleset) -> list[str]:
 
 def calls_grid(ruleset, state: MatchState) -> list[tuple[str, list[tuple[str, str, bool]]]]:
     """Alternate game: per player, every call with whether it is still to make."""
-    if not ruleset.preset.calls or state.next_hand is None:
+    if not getattr(ruleset.preset, "calls", False) or state.next_hand is None:
         return []
     left = state.next_hand.extra["calls_left"]
     return [
