@@ -612,6 +612,42 @@ def undo_hand(request, match_id: int, number: int):
     return Status(200, state_json(snap))
 
 
+def _stop_endpoint(path: str, change, summary: str):
+    @api.post(
+        path,
+        auth=WRITE,
+        response={200: MatchOut, 409: ConflictOut, **ERRORS},
+        by_alias=True,
+        tags=["matches"],
+        summary=summary,
+        openapi_extra={
+            "requestBody": {
+                "required": False,
+                "content": {"application/json": {"schema": UndoIn.model_json_schema()}},
+            }
+        },
+    )
+    def endpoint(request, match_id: int):
+        match = writable_match(request, match_id)
+        data = read_body(request, required=False)
+        refuse_unknown(data, {"reason"})
+        snap = change(match, by=request.auth, reason=read_reason(data))
+        return Status(200, state_json(snap))
+
+    endpoint.__name__ = change.__name__
+    return endpoint
+
+
+# Additions to API.md: end a match now (an open-ended Sheepshead session; the highest
+# total wins) and take that back. 409 when there is nothing to end or reopen.
+stop_match = _stop_endpoint(
+    "/matches/{int:match_id}/stop", services.stop_match, "End the match now"
+)
+reopen_match = _stop_endpoint(
+    "/matches/{int:match_id}/reopen", services.reopen_match, "Reopen an ended match"
+)
+
+
 @api.get(
     "/matches/{int:match_id}/history",
     response={200: list[HistoryEntryOut], **ERRORS},
