@@ -24,6 +24,8 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/matches/{match_id}/hands",
         "/api/matches/{match_id}/hands/{number}",
         "/api/matches/{match_id}/history",
+        "/api/matches/{match_id}/stop",  # additions to API.md
+        "/api/matches/{match_id}/reopen",
     }
     assert set(schema["paths"]["/api/matches/{match_id}/hands/{number}"]) == {"put", "delete"}
 
