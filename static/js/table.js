@@ -42,11 +42,19 @@
 
   // Sieben: with two sides, the second side has whatever the first leaves of 90.
   function otherSide(form) {
-    var input = form.querySelector("input.counters");
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("input.counters"));
+    if (!inputs.length) { return; }
+    var values = inputs.map(function (input) { return parseInt(input.value, 10); });
     var out = form.querySelector("[data-other-side]");
-    if (!input || !out) { return; }
-    var value = parseInt(input.value, 10);
-    out.textContent = isNaN(value) ? "" : String(90 - value);
+    if (out) { values.push(isNaN(values[0]) ? NaN : 90 - values[0]); }
+    if (out) { out.textContent = isNaN(values[0]) ? "" : String(90 - values[0]); }
+    // "No trick" is possible only when the losers have no counters: one side has all 90.
+    var toggle = form.querySelector("[data-no-trick]");
+    if (toggle) {
+      var box = toggle.querySelector("input");
+      var possible = values.indexOf(90) !== -1;
+      toggle.hidden = !possible && !box.checked;
+    }
   }
 
   function changed(input) {
