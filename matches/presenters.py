@@ -188,7 +188,7 @@ def other_deal_steps(ruleset, state: MatchState) -> list[str]:
                 _("Doubler: this hand counts ×%(factor)s.") % {"factor": 2**doublers}
             )
     else:
-        if state.hands:
+        if state.hands and state.hands[-1].extra.get("winner") is not None:
             steps.append(_("%(dealer)s lost the last round and deals.") % words)
         else:
             steps.append(_("%(dealer)s deals.") % words)
