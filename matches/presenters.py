@@ -3,6 +3,7 @@ words, the chart's geometry. Nothing here scores; every figure comes from the re
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -11,6 +12,16 @@ from django.utils.translation import ngettext
 from .forms import SUIT_LABELS, SUIT_SYMBOLS
 from .rules import Hand, MatchState
 from .rules.sergeant_major import CALLS
+
+
+def seating(seats: int) -> list[tuple[int, float, float]]:
+    """Seat numbers around an oval table, clockwise from the top (the new-match picture)."""
+    spots = []
+    for seat in range(seats):
+        angle = -math.pi / 2 + 2 * math.pi * seat / seats
+        spots.append((seat + 1, round(100 + 84 * math.cos(angle), 1),
+                      round(80 + 62 * math.sin(angle) + 6, 1)))
+    return spots
 
 
 def role(offset: int) -> str:
@@ -462,6 +473,24 @@ def hand_details(ruleset, state: MatchState, hand: Hand) -> dict:
             "no_trick": data.get("no_trick"),
         }
     return {}
+
+
+def preview(ruleset, state: MatchState, hand: Hand) -> dict:
+    """What the hand form shows before saving: each seat's score, or for Sieben the
+    round's winner and points (the tally the table keeps)."""
+    if ruleset.game == "sieben":
+        winner = hand.extra["winner"]
+        if winner is None:
+            return {"preview_round": _("A tie for the most counters: nothing is scored.")}
+        return {
+            "preview_round": ngettext(
+                "Round to %(side)s: %(points)s point.",
+                "Round to %(side)s: %(points)s points.",
+                hand.extra["points"],
+            )
+            % {"side": side_labels(ruleset, state.players)[winner], "points": hand.extra["points"]}
+        }
+    return {"preview": list(zip(state.players, hand.scores, strict=True))}
 
 
 def side_labels(ruleset, players) -> list[str]:

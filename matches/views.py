@@ -176,6 +176,7 @@ def match_new(request):
             for game, kind in rules.GAMES.items()
         ],
         "rules_card": presenters.rules_card(ruleset),
+        "seating": presenters.seating(ruleset.seats),
     }
     partial = "form" if request.method == "POST" else "body"
     status = 422 if form.errors else 200
@@ -235,7 +236,7 @@ def hand_preview(request, match_id: int):
         except RuleError as error:
             preview["preview_error"] = services.explain(error)
         else:
-            preview["preview"] = list(zip(current.state.players, hand.scores, strict=True))
+            preview.update(presenters.preview(match.ruleset, current.state, hand))
     else:
         preview["preview_error"] = _("Fill in the hand to see its scores.")
     if request.htmx:

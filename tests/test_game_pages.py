@@ -94,15 +94,23 @@ class TestNewMatch:
         # No drawing of a three-seat table for five players.
         assert "Seat 1, seat 2 and seat 3 around the table" not in body
 
-    def test_the_seating_drawing_matches_the_seats(self, client_of, owner):
-        client = client_of(owner)
-        body = client.get("/matches/new/?preset=sieben/three-player").content.decode()
-        assert "Seat 1, seat 2 and seat 3 around the table" in body
-        body = client.get("/matches/new/?preset=sieben/partners").content.decode()
-        assert "Seats 1 to 4 around the table" in body
-        for preset in ("sieben/two-player", "sheepshead/6-handed", "sheepshead/7-handed"):
-            body = client.get(f"/matches/new/?preset={preset}").content.decode()
-            assert "Seat 1, seat 2 and seat 3 around the table" not in body
+    @pytest.mark.parametrize(
+        ("preset", "seats"),
+        [
+            ("sieben/two-player", 2),
+            ("sieben/three-player", 3),
+            ("sieben/partners", 4),
+            ("sheepshead/standard", 5),
+            ("sheepshead/6-handed", 6),
+            ("sheepshead/7-handed", 7),
+        ],
+    )
+    def test_the_seating_drawing_matches_the_seats(self, client_of, owner, preset, seats):
+        body = client_of(owner).get(f"/matches/new/?preset={preset}").content.decode()
+        assert f"{seats} seats around the table, numbered clockwise" in body
+        drawing = body.split('class="seating"')[1].split("</svg>")[0]
+        numbers = re.findall(r'text-anchor="middle">(\d+)</text>', drawing)
+        assert numbers == [str(seat) for seat in range(1, seats + 1)]
 
     def test_the_sieben_partners_preset_shows_four_seats(self, client_of, owner):
         response = client_of(owner).get("/matches/new/?preset=sieben/partners")
@@ -629,7 +637,8 @@ class TestPreview:
     def test_a_sieben_round(self, client_of, owner):
         match = sieben(owner)
         response = client_of(owner).post(self.url(match), sv(1, 0, no_trick=True), **HTMX)
-        assert "This hand would score:" in text(response)
+        # Ann has 0 counters and took no trick: Ben wins the round for 3 points.
+        assert "Round to Ben: 3 points." in text(response)
         assert not Hand.objects.exists()
 
     @pytest.mark.parametrize(
