@@ -217,8 +217,7 @@ def phase(name, port, clients, requests, warmup, limit, timeout, make_request) -
     """``clients`` threads; each sends ``warmup`` unmeasured then up to ``requests``
     measured requests, all starting together and stopping at ``limit`` seconds.
 
-    ``make_request(client_index, sequence)`` builds the request; ``sequence`` counts every
-    request the client sends, warm-up included (recorders number their hands with it).
+    ``make_request(client_index)`` builds each request.
     """
     result = Result(name, planned=clients * requests)
     lock = threading.Lock()
@@ -230,16 +229,13 @@ def phase(name, port, clients, requests, warmup, limit, timeout, make_request) -
 
     def worker(index: int) -> None:
         client = Client(port, timeout)
-        sequence = 0
         latencies: list[float] = []
         errors: list[str] = []
         warmup_errors: list[str] = []
         stub = False
 
         def one() -> tuple[float | None, str | None, bytes]:
-            nonlocal sequence
-            req = make_request(index, sequence)
-            sequence += 1
+            req = make_request(index)
             try:
                 seconds, status, body = client.send(req)
             except Exception as exc:  # noqa: BLE001 - every failure is an error to count
@@ -282,14 +278,16 @@ def phase(name, port, clients, requests, warmup, limit, timeout, make_request) -
     return result
 
 
-def merge(first: Result, second: Result) -> Result:
+def merge(parts: list[Result]) -> Result:
+    """One endpoint's rounds as one result."""
     return Result(
-        first.name,
-        latencies=first.latencies + second.latencies,
-        errors=first.errors + second.errors,
-        warmup_errors=first.warmup_errors + second.warmup_errors,
-        planned=first.planned + second.planned,
-        elapsed=first.elapsed + second.elapsed,
+        parts[0].name,
+        latencies=[x for part in parts for x in part.latencies],
+        errors=[x for part in parts for x in part.errors],
+        warmup_errors=[x for part in parts for x in part.warmup_errors],
+        planned=sum(part.planned for part in parts),
+        elapsed=sum(part.elapsed for part in parts),
+        stub=any(part.stub for part in parts),
     )
 
 
@@ -351,6 +349,9 @@ def main(argv: list[str] | None = None) -> int:
         "--requests", type=int, default=40, help="measured requests per client and endpoint (40)"
     )
     parser.add_argument("--warmup", type=int, default=2, help="unmeasured requests first (2)")
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="rounds over all endpoints, sharing --requests (4)"
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (3)")
     parser.add_argument(
         "--limit", type=float, default=20, help="seconds at most per endpoint (20)"
@@ -382,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  {args.workers} gunicorn workers, {args.clients} concurrent clients, "
         f"{args.requests} requests each per endpoint after {args.warmup} warm-up, "
-        f"at most {args.limit:g} s per endpoint"
+        f"in {args.rounds} rounds, at most {args.limit:g} s per endpoint"
     )
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"  load average at start: {load} (the figures are only comparable on an idle machine)")
@@ -420,17 +421,20 @@ def main(argv: list[str] | None = None) -> int:
         match = data["read_match"]
         session = {"Cookie": f"sessionid={data['session']}"}
 
-        def ping(_index, _sequence):
+        def ping(_index):
             return Request("GET", "/ping/", {})
 
-        def page(_index, _sequence):
+        def page(_index):
             return Request("GET", f"/matches/{match}/", dict(session))
 
-        def match_json(_index, _sequence):
+        def match_json(_index):
             return Request("GET", f"/api/matches/{match}", {**bearer, "Accept": "application/json"})
 
-        def record(index, sequence):
-            number = data["seeded"] + 1 + sequence
+        recorded = [data["seeded"]] * args.clients  # hands sent per client's match
+
+        def record(index):
+            recorded[index] += 1
+            number = recorded[index]
             body = json.dumps(
                 {"number": number, "tricks": on_target(number), "trump": "hearts"}
             ).encode()
@@ -440,31 +444,36 @@ def main(argv: list[str] | None = None) -> int:
                 body, expect=201,
             )
 
-        common = (port, args.clients, args.requests, args.warmup, args.limit, args.timeout)
-        # The baseline runs first and last; the two together are the figure the others are
-        # divided by, so that a load that changes during the run weighs on both sides.
-        before = phase("trivial view /ping/", *common, ping)
-        results = [before] + [
-            phase(name, *common, make)
-            for name, make in [
-                ("match page", page),
-                ("match JSON", match_json),
-                ("record a hand", record),
-            ]
+        # Rounds: every endpoint runs a share of its requests in each round, so that another
+        # load on the machine that comes and goes weighs on the baseline as on the others.
+        endpoints = [
+            ("trivial view /ping/", ping),
+            ("match page", page),
+            ("match JSON", match_json),
+            ("record a hand", record),
         ]
-        after = phase("trivial view /ping/", *common, ping)
-        results[0] = merge(before, after)
+        rounds = max(1, min(args.rounds, args.requests))
+        runs: dict[str, list[Result]] = {name: [] for name, _ in endpoints}
+        for number in range(rounds):
+            share = args.requests // rounds + (number < args.requests % rounds)
+            for name, make in endpoints:
+                runs[name].append(
+                    phase(
+                        name, port, args.clients, share, args.warmup if number == 0 else 0,
+                        args.limit / rounds, args.timeout, make,
+                    )
+                )
+        results = [merge(parts) for parts in runs.values()]
         if server.poll() is not None:
             print(f"bench: gunicorn died during the run (exit {server.returncode})")
-        for label, res in (("before", before), ("after", after)):
-            print(
-                f"baseline {label} the others: median {res.percentile(50):.1f} ms, "
-                f"p95 {res.percentile(95):.1f} ms, {res.throughput:.0f} req/s"
-            )
-        drift = abs(after.percentile(50) / before.percentile(50) - 1)
+        base_rounds = [res.percentile(50) for res in runs[endpoints[0][0]]]
+        print(
+            f"baseline median per round: {' / '.join(f'{m:.1f}' for m in base_rounds)} ms"
+        )
+        drift = max(base_rounds) / min(base_rounds) - 1
         if drift > 0.25:
             print(
-                f"warning: the baseline moved {drift:.0%} during the run; another load on the "
+                f"warning: the baseline moved {drift:.0%} between rounds; another load on the "
                 "machine makes these figures noisy, run again when it is idle"
             )
         print()
