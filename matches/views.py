@@ -8,10 +8,15 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -183,7 +188,7 @@ def match_new(request):
     return render(request, _template(request, "match_new.html", partial), context, status=status)
 
 
-def _match_page(request, snapshot, *, form=None, status=200, read_only=False, preview=None):
+def _table_context(request, snapshot, *, form=None, read_only=False, preview=None) -> dict:
     context = presenters.table_context(snapshot, read_only=read_only)
     context.update(preview or {})
     state = snapshot.state
@@ -197,21 +202,57 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
             initial=form_class.initial_for(snapshot.next_number), state=state, ruleset=ruleset
         )
     context["tricks_per_hand"] = getattr(snapshot.match.ruleset, "tricks", None)
+    return context
+
+
+def _match_page(request, snapshot, *, form=None, status=200, read_only=False, preview=None):
+    """The match page (htmx: its table) rendered from scratch: after a write, with form
+    errors, a preview or messages to show."""
+    context = _table_context(
+        request, snapshot, form=form, read_only=read_only, preview=preview
+    )
     return render(request, _template(request, "match.html", "table"), context, status=status)
+
+
+# The table (seats, before the deal, the form, history, chart) is most of the page's cost
+# and the same for every viewer of a match until its next write, while phones and the
+# projector reload it far more often than hands are played. So it is rendered once per
+# match version, language and view, and kept in the cache; each viewer's CSRF token is put
+# in on the way out. Writes bump ``Match.updated_at``, which retires the old entry.
+CSRF_PLACEHOLDER = "csrf-placeholder-5d1e"
+TABLE_CACHE_SECONDS = 60 * 60
+
+
+def _cached_match_page(request, match: Match, *, read_only=False):
+    if len(messages.get_messages(request)):
+        # Messages show once, inside the table: render this one afresh.
+        return _match_page(request, services.snapshot(match), read_only=read_only)
+    key = f"table:{match.pk}:{match.updated_at.isoformat()}:{get_language()}:{int(read_only)}"
+    html = cache.get(key)
+    if html is None:
+        context = _table_context(request, services.snapshot(match), read_only=read_only)
+        context["csrf_token"] = CSRF_PLACEHOLDER
+        html = render_to_string("match.html#table", context, request=request)
+        cache.set(key, html, TABLE_CACHE_SECONDS)
+    table = mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+    if request.htmx:
+        return HttpResponse(table)
+    context = {"match": match, "table_html": table, "read_only": read_only}
+    return render(request, "match.html", context)
 
 
 @login_required
 @require_GET
 def match_detail(request, match_id: int):
     match = _get_match_for_user(request, match_id)
-    return _match_page(request, services.snapshot(match))
+    return _cached_match_page(request, match)
 
 
 @require_GET
 def match_shared(request, token: str):
     """Spectators follow a match through its share link, read-only, without an account."""
     match = get_object_or_404(Match, share_token=token)
-    return _match_page(request, services.snapshot(match), read_only=True)
+    return _cached_match_page(request, match, read_only=True)
 
 
 # Games whose hand form shows the hand's scores before it is saved (a loud table checks

@@ -5,6 +5,17 @@ from matches import services
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    # The match table is cached per match version; a rolled-back test database can reuse
+    # a match's id, so no test may see another's pages.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_tests(settings):
     # Password hashing is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -80,14 +80,57 @@ class TestMatchDetail:
     def test_query_count_does_not_grow_with_hands(
         self, client_of, owner, make_match, django_assert_num_queries
     ):
+        from django.core.cache import cache
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
         even = [sm_hand([8, 5, 3]), sm_hand([3, 8, 5]), sm_hand([5, 3, 8])]
         short, long = make_match(even[:1]), make_match(even * 8, players=("D", "E", "F"))
         client = client_of(owner)
         client.get(f"/matches/{short.pk}/")  # warm the session
-        from django.db import connection
-        from django.test.utils import CaptureQueriesContext
-
+        cache.clear()  # measure the page as rendered from scratch
         with CaptureQueriesContext(connection) as few:
             client.get(f"/matches/{short.pk}/")
+        cache.clear()
         with django_assert_num_queries(len(few.captured_queries)):
             client.get(f"/matches/{long.pk}/")
+
+    def test_a_second_view_comes_from_the_cache_until_the_next_hand(
+        self, client_of, owner, make_match, django_assert_num_queries
+    ):
+        match = make_match([sm_hand([9, 4, 3])])
+        client = client_of(owner)
+        first = client.get(f"/matches/{match.pk}/")
+        # Session, user and match: the hands are neither loaded nor replayed.
+        with django_assert_num_queries(3):
+            second = client.get(f"/matches/{match.pk}/")
+        assert second.content.count(b"csrfmiddlewaretoken") >= 1
+        assert b"csrf-placeholder" not in second.content
+        assert text(first) == text(second)
+        client.post(f"/matches/{match.pk}/hands/", {
+            "number": 2, "trump": "clubs", "tricks_0": 3, "tricks_1": 8, "tricks_2": 5,
+        })
+        assert "Record hand 3" in text(client.get(f"/matches/{match.pk}/"))
+
+    def test_the_cached_table_carries_each_viewers_own_csrf_token(
+        self, owner, organiser, make_match
+    ):
+        from django.test import Client
+
+        match = make_match([sm_hand([9, 4, 3])])
+        browsers, tokens = [], []
+        for user in (owner, organiser):  # the second page comes from the cache
+            browser = Client(enforce_csrf_checks=True)
+            browser.force_login(user)
+            page = browser.get(f"/matches/{match.pk}/").content.decode()
+            tokens.append(page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0])
+            browsers.append(browser)
+        assert tokens[0] != tokens[1]
+        hands = [(2, (3, 8, 5)), (3, (5, 3, 8))]
+        for browser, token, (number, tricks) in zip(browsers, tokens, hands, strict=True):
+            data = {"number": number, "trump": "clubs", "csrfmiddlewaretoken": token}
+            data.update({f"tricks_{seat}": count for seat, count in enumerate(tricks)})
+            response = browser.post(f"/matches/{match.pk}/hands/", data)
+            assert response.status_code == 302  # each viewer's token is accepted
+        match.refresh_from_db()
+        assert match.hands.count() == 3
