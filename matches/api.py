@@ -38,6 +38,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import re_path
@@ -534,7 +535,15 @@ def create_match(request):
 @api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
 def get_match(request, match_id: int):
     """The match state."""
-    return state_json(services.snapshot(readable_match(request, match_id)))
+    match = readable_match(request, match_id)
+    # Scoreboards poll this far more often than hands are played: the encoded state is
+    # kept per match revision (every write bumps it), and served as it is.
+    key = f"state-json:{match.pk}:{match.revision}"
+    body = cache.get(key)
+    if body is None:
+        body = json.dumps(state_json(services.snapshot(match))).encode()
+        cache.set(key, body, services.STATE_CACHE_SECONDS)
+    return HttpResponse(body, content_type="application/json")
 
 
 @api.post(

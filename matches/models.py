@@ -37,6 +37,9 @@ class Match(models.Model):
     # Cached from the replay by services.py, in the same transaction as the hands,
     # so that the home page lists matches without replaying each one.
     finished = models.BooleanField(default=False)
+    # Bumped by every write: what is derived from the match (its replayed state, the
+    # rendered table, the JSON) is cached under this number and never goes stale.
+    revision = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
     winners = models.JSONField(default=list)
 

@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -73,8 +74,26 @@ def _display(value: Any) -> Any:
 # -- reading ------------------------------------------------------------------------------
 
 
+STATE_CACHE_SECONDS = 60 * 60
+
+
+def _state_key(match: Match) -> str:
+    return f"state:{match.pk}:{match.revision}"
+
+
+def _remember(snap: Snapshot) -> None:
+    """Keep the derived state of this revision, once it is committed: a cached state must
+    never describe a write that was rolled back."""
+    key, value = _state_key(snap.match), (snap.state, snap.versions)
+    transaction.on_commit(lambda: cache.set(key, value, STATE_CACHE_SECONDS))
+
+
 def snapshot(match: Match) -> Snapshot:
-    """Replay the stored hands of ``match`` (one query)."""
+    """The match with everything derived from it: from the cache for this revision, or
+    by replaying the stored hands (one query)."""
+    cached = cache.get(_state_key(match))
+    if cached is not None:
+        return Snapshot(match, *cached)
     rows = list(match.hands.order_by("number").values_list("input", "version"))
     state = rules.replay(
         match.ruleset,
@@ -84,7 +103,9 @@ def snapshot(match: Match) -> Snapshot:
         setup=match.setup,
         stopped=match.stopped,
     )
-    return Snapshot(match, state, tuple(row[1] for row in rows))
+    snap = Snapshot(match, state, tuple(row[1] for row in rows))
+    _remember(snap)
+    return snap
 
 
 def state_before(snap: Snapshot, number: int) -> MatchState:
@@ -196,8 +217,9 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     """
     try:
         with transaction.atomic():
-            match, hands = _locked(match)
-            current = _replay(match, hands)
+            # Only the lock: the state of this revision is usually cached already.
+            match = Match.objects.select_for_update().get(pk=match.pk)
+            current = snapshot(match)
             _expect_next(current, number)
             state = rules.play_hand(match.ruleset, current.state, data)
             played = state.hands[-1]
@@ -208,7 +230,7 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
                 scores=list(played.scores),
                 recorded_by=_user(by),
             )
-            _cache(match, state)
+            _store_derived(match, state, versions=(*current.versions, 1))
             _audit(match, by, AuditEntry.Action.RECORD, number=played.number, after=played.input)
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
@@ -287,7 +309,7 @@ def correct_hand(
         hand.input = dict(corrected)
         hand.version += 1
         hand.save(update_fields=["input", "version", "updated_at"])
-        _cache(match, state, hands)
+        _store_derived(match, state, tuple(h.version for h in hands), hands)
         _audit(
             match, by, AuditEntry.Action.CORRECT, number=number, before=before,
             after=corrected, reason=reason,
@@ -309,7 +331,7 @@ def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapsh
         last = hands.pop()
         last.delete()
         current = _replay(match, hands)
-        _cache(match, current.state)
+        _store_derived(match, current.state, current.versions)
         _audit(match, by, AuditEntry.Action.UNDO, number=number, before=last.input, reason=reason)
     return current
 
@@ -338,7 +360,7 @@ def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
         match.stopped = stopped
         match.save(update_fields=["stopped", "updated_at"])
         snap = _replay(match, hands)
-        _cache(match, snap.state)
+        _store_derived(match, snap.state, snap.versions)
         action = AuditEntry.Action.STOP if stopped else AuditEntry.Action.REOPEN
         _audit(match, by, action, reason=reason)
     return snap
@@ -351,12 +373,17 @@ def _index(hands: Sequence[Hand], number: Any) -> int:
     raise HandNotFound(number)
 
 
-def _cache(match: Match, state: MatchState, hands: Sequence[Hand] = ()) -> None:
-    """Write what the replay derived next to the facts, in the caller's transaction."""
+def _store_derived(
+    match: Match, state: MatchState, versions: tuple[int, ...], hands: Sequence[Hand] = ()
+) -> None:
+    """Write what the replay derived next to the facts, in the caller's transaction, under
+    a new revision (which retires every cached view of the old one)."""
     match.finished = state.finished
     match.totals = list(state.totals)
     match.winners = list(state.winners)
-    match.save(update_fields=["finished", "totals", "winners", "updated_at"])
+    match.revision += 1
+    match.save(update_fields=["finished", "totals", "winners", "revision", "updated_at"])
+    _remember(Snapshot(match, state, versions))
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):
         if hand.scores != list(derived.scores):

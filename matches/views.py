@@ -217,8 +217,8 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
 # The table (seats, before the deal, the form, history, chart) is most of the page's cost
 # and the same for every viewer of a match until its next write, while phones and the
 # projector reload it far more often than hands are played. So it is rendered once per
-# match version, language and view, and kept in the cache; each viewer's CSRF token is put
-# in on the way out. Writes bump ``Match.updated_at``, which retires the old entry.
+# match revision, language and view, and kept in the cache; each viewer's CSRF token is
+# put in on the way out. Every write bumps ``Match.revision``, which retires the old entry.
 CSRF_PLACEHOLDER = "csrf-placeholder-5d1e"
 TABLE_CACHE_SECONDS = 60 * 60
 
@@ -227,7 +227,7 @@ def _cached_match_page(request, match: Match, *, read_only=False):
     if len(messages.get_messages(request)):
         # Messages show once, inside the table: render this one afresh.
         return _match_page(request, services.snapshot(match), read_only=read_only)
-    key = f"table:{match.pk}:{match.updated_at.isoformat()}:{get_language()}:{int(read_only)}"
+    key = f"table:{match.pk}:{match.revision}:{get_language()}:{int(read_only)}"
     html = cache.get(key)
     if html is None:
         context = _table_context(request, services.snapshot(match), read_only=read_only)

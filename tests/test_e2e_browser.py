@@ -9,45 +9,16 @@ Needs Debian's Chromium (/usr/bin/chromium); Playwright's own browser downloads 
 used. Skips without it, unless E2E_REQUIRED=1 (CI) turns the skip into a failure.
 """
 
-import os
 import re
-import shutil
 
 import pytest
 from django.utils import translation
 
+from tests.e2e_support import CHROMIUM_ARGS, signed
+from tests.e2e_support import chromium_path as _chromium
+from tests.e2e_support import unavailable as _unavailable
+
 pytestmark = pytest.mark.e2e
-
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-MINUS = "−"  # the app shows a real minus sign
-
-
-def _unavailable(reason: str):
-    if os.environ.get("E2E_REQUIRED") == "1":
-        pytest.fail(f"E2E_REQUIRED=1 but {reason}")
-    pytest.skip(reason)
-
-
-def _chromium() -> str:
-    if os.path.exists("/usr/bin/chromium"):
-        return "/usr/bin/chromium"
-    found = shutil.which("chromium")
-    if not found:
-        _unavailable("needs Debian's chromium: apt-get install chromium (CI installs it)")
-    return found
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"{MINUS}{-value}" if value < 0 else "0"
 
 
 # -- the table's hands, scored by hand --------------------------------------------------

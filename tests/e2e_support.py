@@ -1,0 +1,89 @@
+"""What the browser tests share: finding Debian's Chromium, the skip (or, with
+E2E_REQUIRED=1, the failure) when it is missing, its launch flags, and one page in a
+fresh browser that fails the test on any JavaScript error or server error.
+
+Playwright's own browser downloads are never used.
+"""
+
+import os
+import shutil
+from contextlib import contextmanager
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+MINUS = "−"  # the app shows a real minus sign
+TIMEOUT_MS = 10_000
+
+
+def unavailable(reason: str):
+    if os.environ.get("E2E_REQUIRED") == "1":
+        pytest.fail(f"E2E_REQUIRED=1 but {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str:
+    if os.path.exists("/usr/bin/chromium"):
+        return "/usr/bin/chromium"
+    found = shutil.which("chromium")
+    if not found:
+        unavailable("needs Debian's chromium: apt-get install chromium (CI installs it)")
+    return found
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"{MINUS}{-value}" if value < 0 else "0"
+
+
+@contextmanager
+def browser_page(viewport=None):
+    """Yield ``(page, expect)``: a page of a fresh headless Chromium, and Playwright's
+    auto-waiting ``expect``. Any uncaught JavaScript error on the page, or a response
+    of 500 or more from the server, fails the test when the block ends (and is added to
+    the report of any failure inside it).
+
+    The test touches the database only through the live server's own thread: Playwright's
+    sync API runs an event loop in this thread while the block lasts, and an ORM call in
+    there would need DJANGO_ALLOW_ASYNC_UNSAFE.
+    """
+    executable = chromium_path()
+    try:
+        from playwright.sync_api import expect, sync_playwright
+    except ImportError:  # pragma: no cover - the dev extra installs it
+        unavailable("needs the playwright Python package (pip install -e '.[dev]')")
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(
+                locale="en-GB", viewport=viewport or {"width": 900, "height": 1200}
+            )
+            context.set_default_timeout(TIMEOUT_MS)
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
+            page.on("response", lambda response: _server_error(response, errors))
+            try:
+                yield page, expect
+            except BaseException as failure:
+                if errors:
+                    failure.add_note(f"Errors on the page: {errors}")
+                raise
+            assert errors == [], f"Errors on the page: {errors}"
+        finally:
+            browser.close()
+
+
+def _server_error(response, errors: list[str]) -> None:
+    if response.status >= 500:
+        errors.append(f"HTTP {response.status}: {response.request.method} {response.url}")
