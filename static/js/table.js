@@ -29,6 +29,12 @@
   }
 
   function init(root) {
+    // htmx parses swapped-in HTML with scripting off, so a <noscript> arrives as live
+    // elements: its "Preview the scores" button would become the form's default button,
+    // and Enter in a field would post the form to the preview and replace the table.
+    Array.prototype.forEach.call(root.querySelectorAll("noscript"), function (element) {
+      element.remove();
+    });
     var forms = (root.matches && root.matches("form.hand-form")) ? [root]
       : Array.prototype.slice.call(root.querySelectorAll("form.hand-form"));
     forms.forEach(function (form) {
