@@ -43,7 +43,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import re_path
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Status, Swagger
+from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
 
@@ -529,21 +529,30 @@ def create_match(request):
         options=data.get("options"),
         setup=setup,
     )
-    return Status(201, state_json(snap))
+    return state_response(snap, 201)
 
 
 @api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
 def get_match(request, match_id: int):
     """The match state."""
     match = readable_match(request, match_id)
-    # Scoreboards poll this far more often than hands are played: the encoded state is
-    # kept per match revision (every write bumps it), and served as it is.
-    key = f"state-json:{match.pk}:{match.revision}"
-    body = cache.get(key)
+    body = cache.get(_state_key(match))
     if body is None:
-        body = json.dumps(state_json(services.snapshot(match))).encode()
-        cache.set(key, body, services.STATE_CACHE_SECONDS)
+        return state_response(services.snapshot(match))
     return HttpResponse(body, content_type="application/json")
+
+
+def _state_key(match: Match) -> str:
+    return f"state-json:{match.pk}:{match.revision}"
+
+
+def state_response(snap: services.Snapshot, status: int = 200) -> HttpResponse:
+    """The match state as JSON. Scoreboards poll it far more often than hands are played,
+    so the encoding is kept per match revision (every write bumps it) and served as it
+    is; ``MatchOut`` describes it for OpenAPI and the tests hold it to API.md."""
+    body = json.dumps(state_json(snap)).encode()
+    cache.set(_state_key(snap.match), body, services.STATE_CACHE_SECONDS)
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 @api.post(
@@ -564,7 +573,7 @@ def record_hand(request, match_id: int):
     number = whole_number(data, "number")
     del data["number"]
     snap = services.record_hand(match, number, data, by=request.auth)
-    return Status(201, state_json(snap))
+    return state_response(snap, 201)
 
 
 @api.put(
@@ -595,7 +604,7 @@ def correct_hand(request, match_id: int, number: int):
         data.pop(name, None)
     snap = services.correct_hand(match, number, data, version=version, by=request.auth,
                                  reason=reason)
-    return Status(200, state_json(snap))
+    return state_response(snap)
 
 
 @api.delete(
@@ -618,7 +627,7 @@ def undo_hand(request, match_id: int, number: int):
     refuse_unknown(data, {"reason"})
     reason = read_reason(data)
     snap = services.undo_last_hand(match, number, by=request.auth, reason=reason)
-    return Status(200, state_json(snap))
+    return state_response(snap)
 
 
 def _stop_endpoint(path: str, change, summary: str):
@@ -641,7 +650,7 @@ def _stop_endpoint(path: str, change, summary: str):
         data = read_body(request, required=False)
         refuse_unknown(data, {"reason"})
         snap = change(match, by=request.auth, reason=read_reason(data))
-        return Status(200, state_json(snap))
+        return state_response(snap)
 
     endpoint.__name__ = change.__name__
     return endpoint

@@ -164,6 +164,19 @@ STORAGES = {
 }
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+# Sessions are read on every page a phone loads and written rarely: keep them in the
+# cache in front of the database (which stays the truth across restarts and workers).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# One process's memory: the derived match state, the rendered table and the match JSON
+# are cached per match revision, so a stale entry is never read, only left to expire.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "scorekeeper",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
 
 # Security: safe everywhere, and the TLS-only settings when HTTPS=1 says TLS is in front.
 SESSION_COOKIE_HTTPONLY = True
