@@ -509,9 +509,14 @@ class Chart:
     bottom: int
 
 
-def chart(state: MatchState, width: int = 600, height: int = 180) -> Chart | None:
-    """Running totals as SVG polylines; None before the first hand."""
-    running = state.running_totals()
+def chart(
+    state: MatchState, width: int = 600, height: int = 180, running=None, labels=None
+) -> Chart | None:
+    """Running totals as SVG polylines; None before the first hand. ``running`` and
+    ``labels`` draw other series: Sieben's tally of points per side, which is what its
+    table keeps."""
+    if running is None:
+        running, labels = state.running_totals(), state.players
     if len(running) < 2:
         return None
     values = [value for totals in running for value in totals]
@@ -526,7 +531,7 @@ def chart(state: MatchState, width: int = 600, height: int = 180) -> Chart | Non
 
     lines = [
         (seat, name, " ".join(f"{x(i)},{y(t[seat])}" for i, t in enumerate(running)))
-        for seat, name in enumerate(state.players)
+        for seat, name in enumerate(labels)
     ]
     return Chart(width, height, y(0), lines, top, bottom)
 
@@ -555,7 +560,11 @@ def table_context(snapshot, *, read_only: bool = False) -> dict:
         "coming_dealer_name": state.players[state.next_hand.dealer] if state.next_hand else None,
         "exchange_steps": exchange,
         "history": history(state, snapshot.versions, ruleset),
-        "chart": chart(state),
+        "chart": chart(
+            state, running=ruleset.tallies(state), labels=side_labels(ruleset, state.players)
+        )
+        if game == "sieben"
+        else chart(state),
         "winners": [state.players[seat] for seat in state.winners],
         "read_only": read_only,
     }

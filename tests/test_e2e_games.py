@@ -108,7 +108,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
 
         # Three hands played: the match is over, Dee has the highest total.
         winner = page.locator("section.winner")
-        expect(winner.locator("h2")).to_have_text("🏆 Dee wins the match!")
+        expect(winner.locator("h2")).to_have_text("Dee wins the match!")
         expect(winner).to_contain_text("After 3 hands.")
         expect(page.locator("form#record")).to_have_count(0)
         expect(page.locator("#exchange")).to_have_count(0)
@@ -192,7 +192,7 @@ def test_sieben_two_players_in_the_browser(live_server):
 
         # Ben reached 12: the match is over.
         winner = page.locator("section.winner")
-        expect(winner.locator("h2")).to_have_text("🏆 Ben wins the match!")
+        expect(winner.locator("h2")).to_have_text("Ben wins the match!")
         expect(winner).to_contain_text("After 5 rounds.")
         expect(page.locator("form#record")).to_have_count(0)
         expect(page.locator("#exchange")).to_have_count(0)

@@ -229,6 +229,16 @@ class Sieben(Ruleset):
         next_hand = NextHand(coming.number + 1, dealer, None)
         return MatchState(state.players, hands, totals, next_hand, (), figures)
 
+    def tallies(self, state: MatchState) -> list[tuple[int, ...]]:
+        """Each side's points before the first round and after every round (for a chart)."""
+        running = [(0,) * self.sides]
+        for hand in state.hands:
+            tally = list(running[-1])
+            if hand.extra["winner"] is not None:
+                tally[hand.extra["winner"]] += hand.extra["points"]
+            running.append(tuple(tally))
+        return running
+
     def winners(self, tally: Sequence[int], played: int) -> tuple[int, ...]:
         """The seats of the side that reached the limit (only the round's winner gains,
         so only one side can), or of the leading sides once the hands are played."""
