@@ -217,8 +217,9 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
 # The table (seats, before the deal, the form, history, chart) is most of the page's cost
 # and the same for every viewer of a match until its next write, while phones and the
 # projector reload it far more often than hands are played. So it is rendered once per
-# match revision, language and view, and kept in the cache; each viewer's CSRF token is
-# put in on the way out. Every write bumps ``Match.revision``, which retires the old entry.
+# match revision, language and view (and the page around it once per viewer), and kept in
+# the cache; each request's CSRF token is put in on the way out. Every write bumps
+# ``Match.revision``, which retires the old entries.
 CSRF_PLACEHOLDER = "csrf-placeholder-5d1e"
 TABLE_CACHE_SECONDS = 60 * 60
 
@@ -227,18 +228,38 @@ def _cached_match_page(request, match: Match, *, read_only=False):
     if len(messages.get_messages(request)):
         # Messages show once, inside the table: render this one afresh.
         return _match_page(request, services.snapshot(match), read_only=read_only)
-    key = f"table:{match.pk}:{match.revision}:{get_language()}:{int(read_only)}"
+    version = f"{match.pk}:{match.revision}:{get_language()}:{int(read_only)}"
+    token = get_token(request)
+    if request.htmx:
+        return HttpResponse(_with_csrf(_table_html(request, match, version, read_only), token))
+    # The whole page too, per viewer (the header names them) and address.
+    key = f"page:{version}:{request.user.pk}:{request.get_full_path()}"
+    html = cache.get(key)
+    if html is None:
+        context = {
+            "match": match,
+            "table_html": mark_safe(_table_html(request, match, version, read_only)),
+            "read_only": read_only,
+            "csrf_token": CSRF_PLACEHOLDER,
+        }
+        html = render_to_string("match.html", context, request=request)
+        cache.set(key, html, TABLE_CACHE_SECONDS)
+    return HttpResponse(_with_csrf(html, token))
+
+
+def _table_html(request, match: Match, version: str, read_only: bool) -> str:
+    key = f"table:{version}"
     html = cache.get(key)
     if html is None:
         context = _table_context(request, services.snapshot(match), read_only=read_only)
         context["csrf_token"] = CSRF_PLACEHOLDER
         html = render_to_string("match.html#table", context, request=request)
         cache.set(key, html, TABLE_CACHE_SECONDS)
-    table = mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
-    if request.htmx:
-        return HttpResponse(table)
-    context = {"match": match, "table_html": table, "read_only": read_only}
-    return render(request, "match.html", context)
+    return html
+
+
+def _with_csrf(html: str, token: str) -> str:
+    return html.replace(CSRF_PLACEHOLDER, token)
 
 
 @login_required
