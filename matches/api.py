@@ -543,7 +543,7 @@ def get_match(request, match_id: int):
 
 
 def _state_key(match: Match) -> str:
-    return f"state-json:{match.pk}:{match.revision}"
+    return f"state-json:{services.cache_key(match)}"
 
 
 def state_response(snap: services.Snapshot, status: int = 200) -> HttpResponse:

@@ -7,13 +7,14 @@ Views and the API parse input and decide who may act; this module decides what h
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -77,21 +78,55 @@ def _display(value: Any) -> Any:
 STATE_CACHE_SECONDS = 60 * 60
 
 
-def _state_key(match: Match) -> str:
-    return f"state:{match.pk}:{match.revision}"
+def cache_key(match: Match) -> str:
+    """Names what is derived from this match as it stands: every write bumps ``revision``,
+    and the share token (unique, random) keeps a reused id from meeting an old entry."""
+    return f"{match.share_token}:{match.revision}"
+
+
+class _States:
+    """Derived states by match and revision, in this process's memory, the most recently
+    used kept. A ``MatchState`` is immutable, so it is shared, not copied: Django's cache
+    would pickle the whole match on every read and write, inside the write lock."""
+
+    def __init__(self, size: int = 1000):
+        self.size = size
+        self.items: OrderedDict[str, tuple[MatchState, tuple[int, ...]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str):
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: str, value) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+states = _States()
 
 
 def _remember(snap: Snapshot) -> None:
-    """Keep the derived state of this revision, once it is committed: a cached state must
+    """Keep the derived state of this revision, once it is committed: a kept state must
     never describe a write that was rolled back."""
-    key, value = _state_key(snap.match), (snap.state, snap.versions)
-    transaction.on_commit(lambda: cache.set(key, value, STATE_CACHE_SECONDS))
+    key, value = cache_key(snap.match), (snap.state, snap.versions)
+    transaction.on_commit(lambda: states.put(key, value))
 
 
 def snapshot(match: Match) -> Snapshot:
     """The match with everything derived from it: from the cache for this revision, or
     by replaying the stored hands (one query)."""
-    cached = cache.get(_state_key(match))
+    cached = states.get(cache_key(match))
     if cached is not None:
         return Snapshot(match, *cached)
     rows = list(match.hands.order_by("number").values_list("input", "version"))

@@ -228,7 +228,7 @@ def _cached_match_page(request, match: Match, *, read_only=False):
     if len(messages.get_messages(request)):
         # Messages show once, inside the table: render this one afresh.
         return _match_page(request, services.snapshot(match), read_only=read_only)
-    version = f"{match.pk}:{match.revision}:{get_language()}:{int(read_only)}"
+    version = f"{services.cache_key(match)}:{get_language()}:{int(read_only)}"
     token = get_token(request)
     if request.htmx:
         return HttpResponse(_with_csrf(_table_html(request, match, version, read_only), token))

@@ -11,8 +11,10 @@ def _fresh_cache():
     from django.core.cache import cache
 
     cache.clear()
+    services.states.clear()
     yield
     cache.clear()
+    services.states.clear()
 
 
 @pytest.fixture(autouse=True)
