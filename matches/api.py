@@ -398,23 +398,12 @@ def writable_match(request: HttpRequest, match_id: int) -> Match:
 
 def state_json(snap: services.Snapshot) -> dict[str, Any]:
     """The match state of API.md. A game's extra per-hand facts (``Hand.extra``,
-    ``NextHand.extra``) are merged in, never replacing the common keys."""
+    ``NextHand.extra``) are merged in, never replacing the common keys. Tuples stay
+    tuples (JSON arrays all the same): this runs on every write, for every hand."""
     match, state = snap.match, snap.state
-    hands = []
-    for hand, version in zip(state.hands, snap.versions, strict=True):
-        hands.append(
-            _with_extra(
-                {
-                    "number": hand.number,
-                    "version": version,
-                    "dealer": hand.dealer,
-                    "input": dict(hand.input),
-                    "targets": _list(hand.targets),
-                    "scores": list(hand.scores),
-                },
-                hand.extra,
-            )
-        )
+    hands = [_hand_json(hand, version) for hand, version in zip(
+        state.hands, snap.versions, strict=True
+    )]
     coming = state.next_hand
     next_hand = None
     if coming is not None:
@@ -422,7 +411,7 @@ def state_json(snap: services.Snapshot) -> dict[str, Any]:
             {
                 "number": coming.number,
                 "dealer": coming.dealer,
-                "targets": _list(coming.targets),
+                "targets": coming.targets,
                 "exchanges": [exchange.as_dict() for exchange in coming.exchanges],
             },
             coming.extra,
@@ -432,21 +421,29 @@ def state_json(snap: services.Snapshot) -> dict[str, Any]:
             "id": match.pk,
             "game": match.game,
             "variant": match.variant,
-            "options": dict(match.options),
-            "players": list(state.players),
+            "options": match.options,
+            "players": state.players,
             "hands": hands,
-            "totals": list(state.totals),
+            "totals": state.totals,
             "next_hand": next_hand,
             "finished": state.finished,
-            "winners": list(state.winners),
+            "winners": state.winners,
             "stopped": match.stopped,
         },
         state.extra,  # e.g. Sieben's "points" per side
     )
 
 
-def _list(values):
-    return None if values is None else list(values)
+def _hand_json(hand, version: int) -> dict[str, Any]:
+    row = {
+        "number": hand.number,
+        "version": version,
+        "dealer": hand.dealer,
+        "input": hand.input,
+        "targets": hand.targets,
+        "scores": hand.scores,
+    }
+    return _with_extra(row, hand.extra) if hand.extra else row
 
 
 def _with_extra(common: dict[str, Any], extra) -> dict[str, Any]:

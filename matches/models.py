@@ -146,7 +146,8 @@ class ApiToken(models.Model):
     @classmethod
     def find(cls, key: str) -> "ApiToken | None":
         """The live token for ``key`` (its user still active), or None."""
-        token = cls.objects.select_related("user").filter(key_hash=hash_token(key)).first()
-        if token is None or not token.user.is_active:
+        try:
+            token = cls.objects.select_related("user").get(key_hash=hash_token(key))
+        except cls.DoesNotExist:
             return None
-        return token
+        return token if token.user.is_active else None

@@ -6,16 +6,19 @@ Views and the API parse input and decide who may act; this module decides what h
 
 from __future__ import annotations
 
+import os
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -23,7 +26,44 @@ from . import rules
 from .models import ApiToken, AuditEntry, Hand, Match, hash_token
 from .rules import MatchState, RuleError
 
+try:
+    import fcntl
+except ImportError:  # not on Windows; SQLite's busy handler then does the waiting
+    fcntl = None
+
 NAME_MAX = 40
+
+
+@contextmanager
+def writing():
+    """One transaction that writes. On SQLite, writers from every worker process first
+    queue on a file lock: the kernel wakes the next one the moment the last commits,
+    where SQLite's own busy handler would poll, sleeping in steps of milliseconds. The
+    database's locks stay the guarantee; the queue only keeps writers from bumping into
+    them. (PostgreSQL needs no queue: its row locks wake waiters at once.)"""
+    with _writer_queue(), transaction.atomic():
+        yield
+
+
+_queue = threading.Lock()
+_queue_file: tuple[int, Any] | None = None  # (pid, open file): never shared across a fork
+
+
+@contextmanager
+def _writer_queue():
+    if fcntl is None or connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    global _queue_file
+    with _queue:  # threads of one process: flock alone would not keep them apart
+        if _queue_file is None or _queue_file[0] != os.getpid():
+            _queue_file = (os.getpid(), open(settings.DATA_DIR / "writers.lock", "a"))
+        handle = _queue_file[1]
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class Conflict(Exception):
@@ -184,7 +224,7 @@ def clean_players(names: Any) -> list[str]:
     return cleaned
 
 
-@transaction.atomic
+@writing()
 def create_match(
     owner,
     *,
@@ -251,7 +291,7 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     match is over; RuleError when the hand breaks the rules. Writes nothing then.
     """
     try:
-        with transaction.atomic():
+        with writing():
             # Only the lock: the state of this revision is usually cached already.
             match = Match.objects.select_for_update().get(pk=match.pk)
             current = snapshot(match)
@@ -312,7 +352,7 @@ def correct_hand(
     ``version`` must be the hand's current version (Conflict otherwise). RuleError when the
     hand itself is wrong, or when a later hand no longer fits (its ``hand`` says which).
     """
-    with transaction.atomic():
+    with writing():
         match, hands = _locked(match)
         index = _index(hands, number)
         hand = hands[index]
@@ -354,7 +394,7 @@ def correct_hand(
 
 def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapshot:
     """Remove hand ``number``, which must be the last one (Conflict otherwise)."""
-    with transaction.atomic():
+    with writing():
         match, hands = _locked(match)
         _index(hands, number)
         if number != hands[-1].number:
@@ -382,7 +422,7 @@ def reopen_match(match: Match, *, by, reason: str = "") -> Snapshot:
 
 
 def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
-    with transaction.atomic():
+    with writing():
         match, hands = _locked(match)
         current = _replay(match, hands)
         if match.stopped == stopped or (stopped and current.state.finished):
@@ -455,7 +495,7 @@ class SetupClosed(Exception):
 def create_first_organiser(username: str, password: str, email: str = ""):
     """Create the first user, an organiser (staff and superuser); only while there is none."""
     User = get_user_model()
-    with transaction.atomic():
+    with writing():
         if User.objects.exists():
             raise SetupClosed
         return User.objects.create_superuser(username=username, email=email, password=password)

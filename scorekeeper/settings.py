@@ -122,13 +122,21 @@ SQLITE_OPTIONS = {
 }
 
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
+        )
+    }
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "db.sqlite3",
             "OPTIONS": SQLITE_OPTIONS,
+            # Keep each worker's connection: opening one (and its PRAGMAs) on every
+            # request would cost more than most requests do.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
             # A file, not :memory:, so that the concurrency tests use real locks; one per
             # process, so that two test runs side by side never share it.
             "TEST": {"NAME": DATA_DIR / f"test-db-{os.getpid()}.sqlite3"},
