@@ -290,11 +290,17 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     Raises Conflict when another device recorded it first, the number skips ahead or the
     match is over; RuleError when the hand breaks the rules. Writes nothing then.
     """
+    # Derive the state before queueing for the lock, so that the replay of a long match
+    # keeps no other writer waiting; under the lock it is used only if no write came
+    # between (the revision says so).
+    prepared = snapshot(match)
     try:
         with writing():
-            # Only the lock: the state of this revision is usually cached already.
             match = Match.objects.select_for_update().get(pk=match.pk)
-            current = snapshot(match)
+            if match.revision == prepared.match.revision:
+                current = Snapshot(match, prepared.state, prepared.versions)
+            else:
+                current = snapshot(match)
             _expect_next(current, number)
             state = rules.play_hand(match.ruleset, current.state, data)
             played = state.hands[-1]

@@ -537,6 +537,14 @@ def propose(scores: Sequence[int], seats: int) -> dict[tuple[int, int], int]:
     up and two down seats, the plucking guidelines of §1.6: as many distinct pairs as
     possible, then as few cards as possible to the giver's left neighbour."""
 
+    up = [seat for seat, score in enumerate(scores) if score > 0]
+    down = [seat for seat, score in enumerate(scores) if score < 0]
+    # Forced (always so with three seats): no need to weigh every allocation.
+    if len(up) == 1:
+        return {(up[0], receiver): -scores[receiver] for receiver in down}
+    if len(down) == 1:
+        return {(giver, down[0]): scores[giver] for giver in up}
+
     def preference(allocation: dict[tuple[int, int], int]) -> tuple[int, int, list]:
         to_left = sum(n for (g, r), n in allocation.items() if r == (g + 1) % seats)
         return (-len(allocation), to_left, sorted(allocation.items()))
