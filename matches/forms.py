@@ -21,7 +21,6 @@ SUIT_LABELS = {
 SUIT_SYMBOLS = {
     "clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦", "no-trumps": "NT", "miz": "Ø",
 }
-END_OPTIONS = ("win_tricks", "point_limit", "point_band", "hands_limit")
 
 
 def apply_rule_error(form: forms.Form, error: RuleError, field_for) -> None:
