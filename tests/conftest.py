@@ -21,7 +21,10 @@ def _fresh_cache():
 def _fast_tests(settings):
     # Password hashing is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # The manifest storage needs collectstatic; tests render templates without it.
+    # The manifest storage needs collectstatic; tests render templates without it, and
+    # WhiteNoise finds the files where they lie (as under DEBUG) instead of in STATIC_ROOT.
+    settings.WHITENOISE_USE_FINDERS = True
+    settings.WHITENOISE_AUTOREFRESH = True
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
