@@ -1,8 +1,10 @@
-"""Until the first organiser exists, every page leads to the form that creates one."""
+"""Until the first organiser exists, every page leads to the form that creates one; and
+htmx partials are told apart from full pages in the Vary header."""
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 
 # Paths that must work before anyone can log in: the set-up form itself, static files,
 # the language switch, the health check and the API (which answers 401 in JSON).
@@ -23,3 +25,15 @@ class FirstOrganiserMiddleware:
         ):
             return redirect(reverse("first_organiser"))
         return self.get_response(request)
+
+
+def vary_on_htmx(get_response):
+    """The same address answers htmx with a partial and a browser with the page: say so,
+    so that no cache (the browser's own, on Back) hands one out for the other."""
+
+    def middleware(request):
+        response = get_response(request)
+        patch_vary_headers(response, ("HX-Request",))
+        return response
+
+    return middleware

@@ -199,8 +199,13 @@ def other_deal_steps(ruleset, state: MatchState) -> list[str]:
                 _("Doubler: this hand counts ×%(factor)s.") % {"factor": 2**doublers}
             )
     else:
-        if state.hands and state.hands[-1].extra.get("winner") is not None:
+        winner = state.hands[-1].extra.get("winner") if state.hands else None
+        if winner is not None:
             steps.append(_("%(dealer)s lost the last round and deals.") % words)
+            if len(names) == 3:
+                # §3.4: the winner leads; with partners and two players that is always the
+                # dealer's left, with three each for themselves it need not be.
+                words["eldest"] = names[winner]
         else:
             steps.append(_("%(dealer)s deals.") % words)
         steps.append(_("%(eldest)s leads.") % words)

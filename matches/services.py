@@ -45,7 +45,7 @@ def writing():
         yield
 
 
-_queue = threading.Lock()
+_queue = threading.RLock()
 _queue_file: tuple[int, Any] | None = None  # (pid, open file): never shared across a fork
 
 
@@ -502,6 +502,13 @@ def create_first_organiser(username: str, password: str, email: str = ""):
     """Create the first user, an organiser (staff and superuser); only while there is none."""
     User = get_user_model()
     with writing():
+        if connection.vendor == "postgresql":
+            # Two first visits at once must not both find the table empty.
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"LOCK TABLE {connection.ops.quote_name(User._meta.db_table)} "
+                    "IN SHARE ROW EXCLUSIVE MODE"
+                )
         if User.objects.exists():
             raise SetupClosed
         return User.objects.create_superuser(username=username, email=email, password=password)

@@ -4,6 +4,8 @@ An htmx request gets a named partial of the page's template; a plain request get
 full page or a redirect, so every page works without JavaScript.
 """
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
@@ -220,7 +222,8 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
 # match revision, language and view (and the page around it once per viewer), and kept in
 # the cache; each request's CSRF token is put in on the way out. Every write bumps
 # ``Match.revision``, which retires the old entries.
-CSRF_PLACEHOLDER = "csrf-placeholder-5d1e"
+# Random per process (the cache is too), so that no player name or address can contain it.
+CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(16)}"
 TABLE_CACHE_SECONDS = 60 * 60
 
 
@@ -232,8 +235,9 @@ def _cached_match_page(request, match: Match, *, read_only=False):
     token = get_token(request)
     if request.htmx:
         return HttpResponse(_with_csrf(_table_html(request, match, version, read_only), token))
-    # The whole page too, per viewer (the header names them) and address.
-    key = f"page:{version}:{request.user.pk}:{request.get_full_path()}"
+    # The whole page too, per viewer (the header names them). By path, not query string:
+    # nobody may grow the cache by adding "?x=1", "?x=2", ...
+    key = f"page:{version}:{request.user.pk}:{request.path}"
     html = cache.get(key)
     if html is None:
         context = {

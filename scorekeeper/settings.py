@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "matches.middleware.FirstOrganiserMiddleware",
+    "matches.middleware.vary_on_htmx",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -172,9 +173,8 @@ STORAGES = {
 }
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
-# Sessions are read on every page a phone loads and written rarely: keep them in the
-# cache in front of the database (which stays the truth across restarts and workers).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions stay in the database alone: the cache below is each worker's own memory, and a
+# session cached there would outlive a logout seen by another worker.
 
 # One process's memory: the derived match state, the rendered table and the match JSON
 # are cached per match revision, so a stale entry is never read, only left to expire.

@@ -907,3 +907,15 @@ class TestCorrect:
         match = sheep(owner, [{"picker": 1, "partner": 3, "points": 95}])
         assert client_of(other).get(self.url(match, 1)).status_code == 403
         assert client_of(owner).get(self.url(match, 2)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_three_player_sieben_names_the_round_winner_as_leader(client_of, owner):
+    # Ann wins 50 : 10 : 30; Ben has the fewest counters and deals; the winner leads.
+    match = sieben(
+        owner, variant="three-player", players=("Ann", "Ben", "Cy"),
+        hands=[{"counters": [50, 10, 30], "no_trick": False}],
+    )
+    page = text(client_of(owner).get(f"/matches/{match.pk}/"))
+    assert "Ben lost the last round and deals." in page
+    assert "Ann leads." in page

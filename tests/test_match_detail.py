@@ -101,9 +101,8 @@ class TestMatchDetail:
         match = make_match([sm_hand([9, 4, 3])])
         client = client_of(owner)
         first = client.get(f"/matches/{match.pk}/")
-        # The user and the match (the session comes from the cache): the hands are neither
-        # loaded nor replayed.
-        with django_assert_num_queries(2):
+        # Session, user and match: the hands are neither loaded nor replayed.
+        with django_assert_num_queries(3):
             second = client.get(f"/matches/{match.pk}/")
         assert second.content.count(b"csrfmiddlewaretoken") >= 1
         assert b"csrf-placeholder" not in second.content
