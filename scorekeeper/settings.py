@@ -173,8 +173,17 @@ STORAGES = {
 }
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
-# Sessions stay in the database alone: the cache below is each worker's own memory, and a
-# session cached there would outlive a logout seen by another worker.
+# Sessions: read on every page a phone loads. On one machine (SQLite) they are files in the
+# data directory, which every worker sees at once and which cost no query; with a
+# DATABASE_URL (perhaps several app servers) they live in the database. Never in the cache
+# below, which is each worker's own memory: a session kept there would outlive a logout
+# seen by another worker.
+if os.environ.get("DATABASE_URL"):
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+else:
+    SESSION_ENGINE = "django.contrib.sessions.backends.file"
+    SESSION_FILE_PATH = DATA_DIR / "sessions"
+    SESSION_FILE_PATH.mkdir(exist_ok=True)
 
 # One process's memory: the derived match state, the rendered table and the match JSON
 # are cached per match revision, so a stale entry is never read, only left to expire.

@@ -18,6 +18,13 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _sessions_apart(settings, tmp_path_factory):
+    # File sessions (the SQLite default) go to this run's temporary folder, not var/.
+    if settings.SESSION_ENGINE.endswith(".file"):
+        settings.SESSION_FILE_PATH = str(tmp_path_factory.getbasetemp())
+
+
+@pytest.fixture(autouse=True)
 def _fast_tests(settings):
     # Password hashing is slow by design; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -72,3 +72,15 @@ def test_using_a_token_is_noted_on_the_account_page(client, client_of, owner):
     token.refresh_from_db()
     assert token.last_used_at is not None
     assert b"last used" in client_of(owner).get("/accounts/").content
+
+
+@pytest.mark.django_db
+def test_a_copied_session_cookie_is_dead_after_logout(client, owner):
+    from django.test import Client
+
+    client.post("/accounts/login/", {"username": "ann", "password": "pw-ann-12345"})
+    copy = Client()
+    copy.cookies = client.cookies.__class__(client.cookies)  # another device, same cookie
+    assert copy.get("/").status_code == 200
+    client.post("/accounts/logout/")
+    assert copy.get("/").status_code == 302  # the session is gone on the server
