@@ -58,8 +58,13 @@ def setup_data(clients: int, seeded: int) -> dict:
     import django
 
     django.setup()
+    from importlib import import_module
+
+    from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
+
+    # The session as the app keeps it (files on SQLite, the database with DATABASE_URL).
+    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
     from matches import services
 
