@@ -66,18 +66,18 @@ def setup_data(clients: int, seeded: int) -> dict:
     # The session as the app keeps it (files on SQLite, the database with DATABASE_URL).
     SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
 
-    from matches import services
+    from matches.services import accounts, play
 
     user = get_user_model().objects.create_user("bench", password="bench-password-1")
-    _, key = services.issue_token(user, "bench")
+    _, key = accounts.issue_token(user, "bench")
 
     def new_match(hands: int, tricks) -> int:
-        match = services.create_match(
+        match = play.create_match(
             user, game="sergeant-major", variant="8-5-3", players=PLAYERS,
             first_dealer=FIRST_DEALER,
         ).match
         for number in range(1, hands + 1):
-            services.record_hand(
+            play.record_hand(
                 match, number, {"tricks": tricks(number), "trump": "hearts"}, by=user
             )
         return match.pk

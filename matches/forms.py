@@ -5,10 +5,11 @@ import random
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from . import services
 from .rules import RuleError
 from .rules import _ as rules_
 from .rules.sergeant_major import CALLS, PLUCKING, SUITS, WOBURN_BIDS
+from .services import play as services
+from .services.base import explain
 
 SUIT_LABELS = {
     "clubs": _("Clubs"),
@@ -26,7 +27,7 @@ SUIT_SYMBOLS = {
 def apply_rule_error(form: forms.Form, error: RuleError, field_for) -> None:
     """Put a rule error next to the form field it is about (or at the top of the form)."""
     name = field_for(error.field or "")
-    form.add_error(name if name in form.fields else None, services.explain(error))
+    form.add_error(name if name in form.fields else None, explain(error))
 
 
 OPTION_LABELS = {

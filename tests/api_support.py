@@ -4,8 +4,8 @@ import json
 
 from django.test import Client
 
-from matches import services
 from matches.models import AuditEntry, Hand, Match
+from matches.services import accounts as services
 
 
 def send(client, method, url, data=None, *, raw=None, headers=None):

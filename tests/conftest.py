@@ -1,7 +1,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from matches import services
+from matches.services import play as services
+from matches.services import selectors
 
 
 @pytest.fixture(autouse=True)
@@ -11,10 +12,10 @@ def _fresh_cache():
     from django.core.cache import cache
 
     cache.clear()
-    services.states.clear()
+    selectors.states.clear()
     yield
     cache.clear()
-    services.states.clear()
+    selectors.states.clear()
 
 
 @pytest.fixture(autouse=True)

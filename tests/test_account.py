@@ -23,7 +23,7 @@ class TestAccount:
         assert not ApiToken.objects.exists()
 
     def test_it_revokes_a_token(self, client_of, owner):
-        from matches import services
+        from matches.services import accounts as services
 
         token, _key = services.issue_token(owner, "x")
         response = client_of(owner).post(f"/accounts/tokens/{token.pk}/revoke/")
@@ -31,7 +31,7 @@ class TestAccount:
         assert not ApiToken.objects.exists()
 
     def test_it_cannot_revoke_someone_elses_token(self, client_of, owner, other):
-        from matches import services
+        from matches.services import accounts as services
 
         token, _key = services.issue_token(owner, "x")
         assert client_of(other).post(f"/accounts/tokens/{token.pk}/revoke/").status_code == 404
@@ -63,7 +63,7 @@ class TestAccount:
 
 @pytest.mark.django_db
 def test_using_a_token_is_noted_on_the_account_page(client, client_of, owner):
-    from matches import services
+    from matches.services import accounts as services
 
     token, key = services.issue_token(owner, "scoreboard")
     assert b"never used" in client_of(owner).get("/accounts/").content

@@ -6,8 +6,8 @@ import re
 from django.contrib.staticfiles import finders
 from ninja.errors import ValidationError
 
-from matches import services
 from matches.api import api
+from matches.services import selectors
 from tests.api_support import assert_error, login, match_url
 
 
@@ -69,7 +69,7 @@ def test_it_answers_server_errors_in_json(owner, make_match, monkeypatch):
     def broken(match):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(services, "snapshot", broken)
+    monkeypatch.setattr(selectors, "snapshot", broken)
 
     response = login(owner).get(match_url(match))
 

@@ -6,9 +6,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from matches import services
-from matches.api import state_json
+from matches.api.play import state_json
 from matches.rules import Exchange, Hand, MatchState, NextHand
+from matches.services import selectors
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
 from tests.conftest import sm_hand
 
@@ -205,7 +205,7 @@ def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(
         ),
     )
 
-    monkeypatch.setattr(services, "snapshot", lambda m: services.Snapshot(m, state, (1,)))
+    monkeypatch.setattr(selectors, "snapshot", lambda m: selectors.Snapshot(m, state, (1,)))
 
     data = login(owner).get(match_url(match)).json()
 
@@ -225,7 +225,7 @@ def test_it_never_lets_extra_facts_replace_the_common_keys(owner, make_match):
         winners=(0,),
     )
 
-    data = json.loads(json.dumps(state_json(services.Snapshot(match, state, (1,)))))
+    data = json.loads(json.dumps(state_json(selectors.Snapshot(match, state, (1,)))))
 
     assert data["hands"][0]["number"] == 1
     assert data["hands"][0]["scores"] == [0, 0, 0]

@@ -12,8 +12,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from matches import services
 from matches.models import AuditEntry, Hand, Match
+from matches.services import play as services
+from matches.services import selectors
 from tests.api_support import bearer, key_for, send
 from tests.conftest import sm_hand
 
@@ -56,7 +57,7 @@ def test_it_records_a_hand_once_when_services_race(owner, make_match):
 
     results = at_once(record)
 
-    recorded = [r for r in results if isinstance(r, services.Snapshot)]
+    recorded = [r for r in results if isinstance(r, selectors.Snapshot)]
     refused = [r for r in results if isinstance(r, services.Conflict)]
     assert (len(recorded), len(refused)) == (1, THREADS - 1), results
     hand = Hand.objects.get(match=match)

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from matches import services
 from matches.models import AuditEntry, Hand, Match
+from matches.services import play as services
 from tests.conftest import HTMX
 
 SHEEP5 = ("Ann", "Ben", "Cy", "Dan", "Eve")

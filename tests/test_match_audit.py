@@ -1,6 +1,6 @@
 import pytest
 
-from matches import services
+from matches.services import play as services
 from tests.conftest import HTMX, sm_hand
 
 

@@ -36,7 +36,7 @@ class TestMatchShared:
 def test_no_name_or_address_can_carry_another_viewers_csrf_token(client, make_match):
     # The placeholder the cached page carries is random per process: a name or address
     # made to look like one (here the old fixed string) is shown as typed.
-    from matches import views
+    from matches.views import play as views
 
     lookalike = "csrf-placeholder-5d1e"
     assert views.CSRF_PLACEHOLDER != lookalike and len(views.CSRF_PLACEHOLDER) == 37

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from matches import services
 from matches.models import Hand, Match
+from matches.services import play as services
 from tests.conftest import HTMX
 
 

@@ -1,4 +1,4 @@
-"""Thin views: parse, authorise, call services, render.
+"""Match pages: thin views that parse, authorise, call the services and render.
 
 An htmx request gets a named partial of the page's template; a plain request gets the
 full page or a redirect, so every page works without JavaScript.
@@ -7,9 +7,7 @@ full page or a redirect, so every page works without JavaScript.
 import secrets
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
@@ -21,21 +19,15 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
-from . import presenters, rules, services
-from .forms import NewMatchForm, ReasonForm, TokenForm, apply_rule_error, hand_form
-from .models import Match
-from .rules import GAME_NAMES, RuleError
-
-
-@require_GET
-def ping(request):
-    """The trivial view: a health check, and the benchmark's baseline."""
-    return HttpResponse("ok", content_type="text/plain")
-
-
-# -- access -------------------------------------------------------------------------------
+from .. import presenters, rules
+from ..forms import NewMatchForm, ReasonForm, apply_rule_error, hand_form
+from ..models import Match
+from ..rules import GAME_NAMES, RuleError
+from ..services import play as services
+from ..services import selectors
+from ..services.base import Conflict, explain
+from .common import leave, template_for
 
 
 def _get_match_for_user(request, match_id: int) -> Match:
@@ -45,78 +37,6 @@ def _get_match_for_user(request, match_id: int) -> Match:
         raise PermissionDenied
     return match
 
-
-def _template(request, name: str, partial: str) -> str:
-    return f"{name}#{partial}" if request.htmx else name
-
-
-def _redirect(request, url: str):
-    """A redirect that also leaves the page under htmx (which would follow it in place)."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
-
-
-# -- accounts -----------------------------------------------------------------------------
-
-
-@require_http_methods(["GET", "POST"])
-def first_organiser(request):
-    """The one-time form that creates the first organiser; gone once anyone exists."""
-    if get_user_model().objects.exists():
-        raise Http404
-    form = UserCreationForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            user = services.create_first_organiser(
-                form.cleaned_data["username"], form.cleaned_data["password1"]
-            )
-        except services.SetupClosed:
-            raise Http404 from None
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome! You are the organiser of this scorekeeper."))
-        return redirect("home")
-    status = 422 if form.errors else 200
-    return render(request, "first_organiser.html", {"form": form}, status=status)
-
-
-@login_required
-@require_GET
-def account(request):
-    return render(
-        request,
-        "account.html",
-        {
-            "tokens": request.user.api_tokens.all(),
-            "form": TokenForm(),
-            "new_key": request.session.pop("new_token_key", None),
-        },
-    )
-
-
-@login_required
-@require_POST
-def token_create(request):
-    form = TokenForm(request.POST)
-    if not form.is_valid():
-        context = {"tokens": request.user.api_tokens.all(), "form": form}
-        return render(request, "account.html", context, status=422)
-    _token, key = services.issue_token(request.user, form.cleaned_data["name"])
-    # Shown once on the next page; only the hash is kept.
-    request.session["new_token_key"] = key
-    return redirect("account")
-
-
-@login_required
-@require_POST
-def token_revoke(request, token_id: int):
-    if not services.revoke_token(request.user, token_id):
-        raise Http404
-    messages.success(request, _("The token was revoked; scripts using it are locked out."))
-    return redirect("account")
-
-
-# -- matches ------------------------------------------------------------------------------
 
 
 @login_required
@@ -167,7 +87,7 @@ def match_new(request):
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
-            return _redirect(request, snapshot.match.get_absolute_url())
+            return leave(request, snapshot.match.get_absolute_url())
     context = {
         "form": form,
         "ruleset": ruleset,
@@ -187,7 +107,7 @@ def match_new(request):
     }
     partial = "form" if request.method == "POST" else "body"
     status = 422 if form.errors else 200
-    return render(request, _template(request, "match_new.html", partial), context, status=status)
+    return render(request, template_for(request, "match_new.html", partial), context, status=status)
 
 
 def _table_context(request, snapshot, *, form=None, read_only=False, preview=None) -> dict:
@@ -213,7 +133,7 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
     context = _table_context(
         request, snapshot, form=form, read_only=read_only, preview=preview
     )
-    return render(request, _template(request, "match.html", "table"), context, status=status)
+    return render(request, template_for(request, "match.html", "table"), context, status=status)
 
 
 # The table (seats, before the deal, the form, history, chart) is most of the page's cost
@@ -230,8 +150,8 @@ TABLE_CACHE_SECONDS = 60 * 60
 def _cached_match_page(request, match: Match, *, read_only=False):
     if len(messages.get_messages(request)):
         # Messages show once, inside the table: render this one afresh.
-        return _match_page(request, services.snapshot(match), read_only=read_only)
-    version = f"{services.cache_key(match)}:{get_language()}:{int(read_only)}"
+        return _match_page(request, selectors.snapshot(match), read_only=read_only)
+    version = f"{selectors.cache_key(match)}:{get_language()}:{int(read_only)}"
     token = get_token(request)
     if request.htmx:
         return HttpResponse(_with_csrf(_table_html(request, match, version, read_only), token))
@@ -255,7 +175,7 @@ def _table_html(request, match: Match, version: str, read_only: bool) -> str:
     key = f"table:{version}"
     html = cache.get(key)
     if html is None:
-        context = _table_context(request, services.snapshot(match), read_only=read_only)
+        context = _table_context(request, selectors.snapshot(match), read_only=read_only)
         context["csrf_token"] = CSRF_PLACEHOLDER
         html = render_to_string("match.html#table", context, request=request)
         cache.set(key, html, TABLE_CACHE_SECONDS)
@@ -291,16 +211,16 @@ QUICK_POINTS = (30, 31, 60, 61, 90, 91, 120)
 def hand_preview(request, match_id: int):
     """The scores the hand in the form would get; nothing is written."""
     match = _get_match_for_user(request, match_id)
-    current = services.snapshot(match)
+    current = selectors.snapshot(match)
     form = hand_form(match.ruleset)(request.POST, state=current.state, ruleset=match.ruleset)
     preview = {}
     if current.state.finished:
         preview["preview_error"] = _("The match is over; no more hands can be recorded.")
     elif form.is_valid():
         try:
-            hand = services.preview_hand(match, form.hand())
+            hand = selectors.preview_hand(match, form.hand())
         except RuleError as error:
-            preview["preview_error"] = services.explain(error)
+            preview["preview_error"] = explain(error)
         else:
             preview.update(presenters.preview(match.ruleset, current.state, hand))
     else:
@@ -314,7 +234,7 @@ def hand_preview(request, match_id: int):
 @require_POST
 def hand_record(request, match_id: int):
     match = _get_match_for_user(request, match_id)
-    current = services.snapshot(match)
+    current = selectors.snapshot(match)
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
         return _after_write(request, current, status=409)
@@ -324,7 +244,7 @@ def hand_record(request, match_id: int):
             snapshot = services.record_hand(
                 match, form.cleaned_data["number"], form.hand(), by=request.user
             )
-        except services.Conflict as conflict:
+        except Conflict as conflict:
             messages.warning(request, conflict.message)
             return _after_write(request, conflict.snapshot, status=409)
         except RuleError as error:
@@ -345,11 +265,11 @@ def _after_write(request, snapshot, status=200):
 @require_http_methods(["GET", "POST"])
 def hand_correct(request, match_id: int, number: int):
     match = _get_match_for_user(request, match_id)
-    current = services.snapshot(match)
+    current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
     hand = current.state.hands[number - 1]
-    before = services.state_before(current, number)
+    before = selectors.state_before(current, number)
     form_class = hand_form(match.ruleset, correction=True)
     if request.method == "GET":
         initial = form_class.initial_for(number, hand.input, hand.extra)
@@ -367,16 +287,16 @@ def hand_correct(request, match_id: int, number: int):
                 by=request.user,
                 reason=form.cleaned_data["reason"],
             )
-        except services.Conflict as conflict:
+        except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return _redirect(request, reverse("hand_correct", args=[match.pk, number]))
+            return leave(request, reverse("hand_correct", args=[match.pk, number]))
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
             messages.success(
                 request, _("Hand %(number)s corrected; the totals follow.") % {"number": number}
             )
-            return _redirect(request, reverse("match", args=[snapshot.match.pk]) + "#history")
+            return leave(request, reverse("match", args=[snapshot.match.pk]) + "#history")
     return _correct_page(request, current, hand, form, status=422)
 
 
@@ -390,7 +310,7 @@ def _correct_page(request, snapshot, hand, form, status=200):
         "tricks_per_hand": getattr(snapshot.match.ruleset, "tricks", None),
     }
     return render(
-        request, _template(request, "hand_correct.html", "form"), context, status=status
+        request, template_for(request, "hand_correct.html", "form"), context, status=status
     )
 
 
@@ -398,7 +318,7 @@ def _correct_page(request, snapshot, hand, form, status=200):
 @require_http_methods(["GET", "POST"])
 def hand_undo(request, match_id: int, number: int):
     match = _get_match_for_user(request, match_id)
-    current = services.snapshot(match)
+    current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
     form = ReasonForm(request.POST if request.method == "POST" else None)
@@ -407,11 +327,11 @@ def hand_undo(request, match_id: int, number: int):
             snapshot = services.undo_last_hand(
                 match, number, by=request.user, reason=form.cleaned_data["reason"]
             )
-        except services.Conflict as conflict:
+        except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return _redirect(request, reverse("match", args=[conflict.snapshot.match.pk]))
+            return leave(request, reverse("match", args=[conflict.snapshot.match.pk]))
         messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
-        return _redirect(request, reverse("match", args=[snapshot.match.pk]) + "#history")
+        return leave(request, reverse("match", args=[snapshot.match.pk]) + "#history")
     context = {
         "match": match,
         "number": number,
@@ -419,7 +339,8 @@ def hand_undo(request, match_id: int, number: int):
         "form": form,
     }
     status = 422 if form.errors else 200
-    return render(request, _template(request, "hand_undo.html", "confirm"), context, status=status)
+    template = template_for(request, "hand_undo.html", "confirm")
+    return render(request, template, context, status=status)
 
 
 @login_required
@@ -433,17 +354,18 @@ def match_stop(request, match_id: int):
         change = services.reopen_match if reopen else services.stop_match
         try:
             change(match, by=request.user, reason=form.cleaned_data["reason"])
-        except services.Conflict as conflict:
+        except Conflict as conflict:
             messages.warning(request, conflict.message)
         else:
             messages.success(
                 request,
                 _("The match goes on.") if reopen else _("The match is over: well played!"),
             )
-        return _redirect(request, reverse("match", args=[match.pk]))
+        return leave(request, reverse("match", args=[match.pk]))
     context = {"match": match, "form": form, "finished": match.finished}
     status = 422 if form.errors else 200
-    return render(request, _template(request, "match_stop.html", "confirm"), context, status=status)
+    template = template_for(request, "match_stop.html", "confirm")
+    return render(request, template, context, status=status)
 
 
 @login_required

@@ -1,204 +1,24 @@
-"""The only writer. Every change to a match goes through here, in one transaction, under
-the match's lock, checked by ``rules`` and audited.
+"""Writes to matches. Every change goes through here, in one transaction, under the
+match's lock, checked by ``rules`` and audited.
 
 Views and the API parse input and decide who may act; this module decides what happens.
 """
 
 from __future__ import annotations
 
-import os
-import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
+from django.db import IntegrityError
 from django.utils.translation import gettext
 
-from . import rules
-from .models import ApiToken, AuditEntry, Hand, Match, hash_token
-from .rules import MatchState, RuleError
-
-try:
-    import fcntl
-except ImportError:  # not on Windows; SQLite's busy handler then does the waiting
-    fcntl = None
+from .. import rules
+from ..models import AuditEntry, Hand, Match
+from ..rules import MatchState, RuleError
+from .base import Conflict, HandNotFound, writing
+from .selectors import Snapshot, remember, snapshot
 
 NAME_MAX = 40
-
-
-@contextmanager
-def writing():
-    """One transaction that writes. On SQLite, writers from every worker process first
-    queue on a file lock: the kernel wakes the next one the moment the last commits,
-    where SQLite's own busy handler would poll, sleeping in steps of milliseconds. The
-    database's locks stay the guarantee; the queue only keeps writers from bumping into
-    them. (PostgreSQL needs no queue: its row locks wake waiters at once.)"""
-    with _writer_queue(), transaction.atomic():
-        yield
-
-
-_queue = threading.RLock()
-_queue_file: tuple[int, Any] | None = None  # (pid, open file): never shared across a fork
-
-
-@contextmanager
-def _writer_queue():
-    if fcntl is None or connection.vendor != "sqlite" or connection.in_atomic_block:
-        yield
-        return
-    global _queue_file
-    with _queue:  # threads of one process: flock alone would not keep them apart
-        if _queue_file is None or _queue_file[0] != os.getpid():
-            _queue_file = (os.getpid(), open(settings.DATA_DIR / "writers.lock", "a"))
-        handle = _queue_file[1]
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-class Conflict(Exception):
-    """The request no longer fits the match (another device was quicker, a stale
-    version, a finished match). Carries the current snapshot so the caller can show it."""
-
-    def __init__(self, message: str, snapshot: Snapshot):
-        super().__init__(message)
-        self.message = message
-        self.snapshot = snapshot
-
-
-class HandNotFound(Exception):
-    pass
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A match as stored, with everything derived from it."""
-
-    match: Match
-    state: MatchState
-    versions: tuple[int, ...]  # per hand, oldest first
-
-    @property
-    def next_number(self) -> int:
-        return len(self.state.hands) + 1
-
-
-def explain(error: RuleError) -> str:
-    """The translated sentence for a rule error, naming the hand when it is a later one."""
-    text = gettext(error.message)
-    if error.params:
-        text = text % {key: _display(value) for key, value in error.params.items()}
-    hand = getattr(error, "hand", None)
-    if hand is not None:
-        return gettext("Hand %(number)s no longer fits: %(problem)s") % {
-            "number": hand,
-            "problem": text,
-        }
-    return text
-
-
-def _display(value: Any) -> Any:
-    # Option and preset names are marked with _() in rules/ and translated here.
-    return gettext(value) if isinstance(value, str) else value
-
-
-# -- reading ------------------------------------------------------------------------------
-
-
-STATE_CACHE_SECONDS = 60 * 60
-
-
-def cache_key(match: Match) -> str:
-    """Names what is derived from this match as it stands: every write bumps ``revision``,
-    and the share token (unique, random) keeps a reused id from meeting an old entry."""
-    return f"{match.share_token}:{match.revision}"
-
-
-class _States:
-    """Derived states by match and revision, in this process's memory, the most recently
-    used kept. A ``MatchState`` is immutable, so it is shared, not copied: Django's cache
-    would pickle the whole match on every read and write, inside the write lock."""
-
-    def __init__(self, size: int = 1000):
-        self.size = size
-        self.items: OrderedDict[str, tuple[MatchState, tuple[int, ...]]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str):
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: str, value) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-states = _States()
-
-
-def _remember(snap: Snapshot) -> None:
-    """Keep the derived state of this revision, once it is committed: a kept state must
-    never describe a write that was rolled back."""
-    key, value = cache_key(snap.match), (snap.state, snap.versions)
-    transaction.on_commit(lambda: states.put(key, value))
-
-
-def snapshot(match: Match) -> Snapshot:
-    """The match with everything derived from it: from the cache for this revision, or
-    by replaying the stored hands (one query)."""
-    cached = states.get(cache_key(match))
-    if cached is not None:
-        return Snapshot(match, *cached)
-    rows = list(match.hands.order_by("number").values_list("input", "version"))
-    state = rules.replay(
-        match.ruleset,
-        match.players,
-        [row[0] for row in rows],
-        first_dealer=match.first_dealer,
-        setup=match.setup,
-        stopped=match.stopped,
-    )
-    snap = Snapshot(match, state, tuple(row[1] for row in rows))
-    _remember(snap)
-    return snap
-
-
-def state_before(snap: Snapshot, number: int) -> MatchState:
-    """The match as it stood when hand ``number`` was dealt (to correct that hand)."""
-    match = snap.match
-    return rules.replay(
-        match.ruleset,
-        match.players,
-        [hand.input for hand in snap.state.hands[: number - 1]],
-        first_dealer=match.first_dealer,
-        setup=match.setup,
-    )
-
-
-def preview_hand(match: Match, data: Mapping[str, Any]) -> rules.Hand:
-    """What the next hand would score, without recording it (RuleError if it can't be)."""
-    current = snapshot(match)
-    return rules.play_hand(match.ruleset, current.state, data).hands[-1]
 
 
 # -- creating -----------------------------------------------------------------------------
@@ -464,7 +284,7 @@ def _store_derived(
     match.winners = list(state.winners)
     match.revision += 1
     match.save(update_fields=["finished", "totals", "winners", "revision", "updated_at"])
-    _remember(Snapshot(match, state, versions))
+    remember(Snapshot(match, state, versions))
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):
         if hand.scores != list(derived.scores):
@@ -489,55 +309,3 @@ def _audit(match, by, action, *, number=None, before=None, after=None, reason=""
         after=dict(after) if after is not None else None,
         reason=(reason or "")[:200],
     )
-
-
-# -- accounts -----------------------------------------------------------------------------
-
-
-class SetupClosed(Exception):
-    """Someone created the first organiser already."""
-
-
-def create_first_organiser(username: str, password: str, email: str = ""):
-    """Create the first user, an organiser (staff and superuser); only while there is none."""
-    User = get_user_model()
-    with writing():
-        if connection.vendor == "postgresql":
-            # Two first visits at once must not both find the table empty.
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"LOCK TABLE {connection.ops.quote_name(User._meta.db_table)} "
-                    "IN SHARE ROW EXCLUSIVE MODE"
-                )
-        if User.objects.exists():
-            raise SetupClosed
-        return User.objects.create_superuser(username=username, email=email, password=password)
-
-
-def issue_token(user, name: str) -> tuple[ApiToken, str]:
-    """A new API token for ``user``; the key is returned once and stored only as a hash."""
-    key = "sk_" + secrets.token_urlsafe(32)
-    token = ApiToken.objects.create(
-        user=user, name=name.strip()[:60] or gettext("API token"),
-        key_hash=hash_token(key), prefix=key[3:9],
-    )
-    return token, key
-
-
-def token_user(key: str):
-    """The user an API key stands for, or None. Notes when the token was last used, at
-    most once a minute, so that a busy scoreboard does not write on every read."""
-    token = ApiToken.find(key)
-    if token is None:
-        return None
-    now = timezone.now()
-    if token.last_used_at is None or now - token.last_used_at > timedelta(minutes=1):
-        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    return token.user
-
-
-def revoke_token(user, token_id: int) -> bool:
-    """Delete one of ``user``'s tokens; False when there is no such token of theirs."""
-    deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
-    return bool(deleted)
-

@@ -1,6 +1,8 @@
-"""Storage. Hands are facts; what is derived from them is cached here only by services.py."""
+"""A match at a table: its hands (the facts), what is derived from them, the audit trail.
 
-import hashlib
+Hands are facts; what is derived from them is stored here only by ``services.play``.
+"""
+
 import secrets
 
 from django.conf import settings
@@ -8,7 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from . import rules
+from .. import rules
 
 
 def new_share_token() -> str:
@@ -119,35 +121,3 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.by_name} {self.action} {self.number or ''}"
-
-
-def hash_token(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
-class ApiToken(models.Model):
-    """A bearer token for scripts. Only its hash is stored; the key is shown once."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
-    )
-    name = models.CharField(_("name"), max_length=60)
-    key_hash = models.CharField(max_length=64, unique=True)
-    prefix = models.CharField(max_length=8)  # lets the user tell tokens apart
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self):
-        return f"{self.name} ({self.prefix}…)"
-
-    @classmethod
-    def find(cls, key: str) -> "ApiToken | None":
-        """The live token for ``key`` (its user still active), or None."""
-        try:
-            token = cls.objects.select_related("user").get(key_hash=hash_token(key))
-        except cls.DoesNotExist:
-            return None
-        return token if token.user.is_active else None

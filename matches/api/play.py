@@ -1,0 +1,331 @@
+"""The match endpoints of API.md: games, matches, hands, the audit trail."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+
+from .. import rules
+from ..models import Match
+from ..services import play as services
+from ..services import selectors
+from ..services.base import Conflict
+from .base import (
+    WRITE,
+    api,
+    error_response,
+    invalid,
+    read_body,
+    read_reason,
+    readable_match,
+    refuse_unknown,
+    whole_number,
+    writable_match,
+)
+from .schemas import (
+    ConflictOut,
+    CorrectIn,
+    CreateIn,
+    ErrorOut,
+    GameOut,
+    HandIn,
+    HistoryEntryOut,
+    MatchOut,
+    UndoIn,
+    body_schema,
+)
+
+
+# A conflict answers with the current state, which only this subject knows how to write.
+@api.exception_handler(Conflict)
+def _conflict(request, exc: Conflict):
+    return error_response(
+        request,
+        409,
+        {"error": "conflict", "message": exc.message, "state": state_json(exc.snapshot)},
+    )
+
+
+
+# -- writing the answer -------------------------------------------------------------------
+
+
+def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
+    """The match state of API.md. A game's extra per-hand facts (``Hand.extra``,
+    ``NextHand.extra``) are merged in, never replacing the common keys. Tuples stay
+    tuples (JSON arrays all the same): this runs on every write, for every hand."""
+    match, state = snap.match, snap.state
+    hands = [_hand_json(hand, version) for hand, version in zip(
+        state.hands, snap.versions, strict=True
+    )]
+    coming = state.next_hand
+    next_hand = None
+    if coming is not None:
+        next_hand = _with_extra(
+            {
+                "number": coming.number,
+                "dealer": coming.dealer,
+                "targets": coming.targets,
+                "exchanges": [exchange.as_dict() for exchange in coming.exchanges],
+            },
+            coming.extra,
+        )
+    return _with_extra(
+        {
+            "id": match.pk,
+            "game": match.game,
+            "variant": match.variant,
+            "options": match.options,
+            "players": state.players,
+            "hands": hands,
+            "totals": state.totals,
+            "next_hand": next_hand,
+            "finished": state.finished,
+            "winners": state.winners,
+            "stopped": match.stopped,
+        },
+        state.extra,  # e.g. Sieben's "points" per side
+    )
+
+
+def _hand_json(hand, version: int) -> dict[str, Any]:
+    row = {
+        "number": hand.number,
+        "version": version,
+        "dealer": hand.dealer,
+        "input": hand.input,
+        "targets": hand.targets,
+        "scores": hand.scores,
+    }
+    return _with_extra(row, hand.extra) if hand.extra else row
+
+
+def _with_extra(common: dict[str, Any], extra) -> dict[str, Any]:
+    return {**common, **{key: value for key, value in extra.items() if key not in common}}
+
+
+def history_json(match: Match) -> list[dict[str, Any]]:
+    return [
+        {
+            "at": entry.at.isoformat(),
+            "by": entry.by_name,
+            "action": entry.action,
+            "number": entry.number,
+            "before": entry.before,
+            "after": entry.after,
+            "reason": entry.reason or None,
+        }
+        for entry in match.audit.order_by("at", "pk")
+    ]
+
+
+def games_json() -> list[dict[str, Any]]:
+    games = []
+    for slug, ruleset_class in rules.GAMES.items():
+        presets = []
+        for variant in ruleset_class.presets:
+            described = dict(rules.get_ruleset(slug, variant).describe())
+            described["name"] = _(described["name"])
+            presets.append(described)
+        games.append(
+            {"slug": slug, "name": _(rules.GAME_NAMES.get(slug, slug)), "presets": presets}
+        )
+    return games
+
+
+# -- endpoints ----------------------------------------------------------------------------
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+STATE = {"response": {200: MatchOut, **ERRORS}, "by_alias": True}
+
+CREATE_EXAMPLE = {
+    "game": "sergeant-major",
+    "variant": "8-5-3",
+    "players": ["Ann", "Ben", "Cy"],
+    "first_dealer": 0,
+    "options": {"win_tricks": 12},
+}
+
+
+@api.get("/games", auth=None, response=list[GameOut], tags=["games"])
+def list_games(request):
+    """The games, their presets with option defaults, and the hand input fields."""
+    return games_json()
+
+
+@api.post(
+    "/matches",
+    auth=WRITE,
+    response={201: MatchOut, **ERRORS},
+    by_alias=True,
+    tags=["matches"],
+    openapi_extra=body_schema(CreateIn, CREATE_EXAMPLE),
+)
+def create_match(request):
+    """Create a match; 201 with its state."""
+    data = read_body(request)
+    refuse_unknown(data, {"game", "variant", "players", "first_dealer", "options", "bid"})
+    game, variant = data.get("game"), data.get("variant")
+    if not isinstance(game, str) or not game:
+        raise invalid("game", _("Choose a game."))
+    if not isinstance(variant, str) or not variant:
+        raise invalid("variant", _("Choose a variant."))
+    setup = {"bid": data["bid"]} if data.get("bid") is not None else {}
+    snap = services.create_match(
+        request.auth,
+        game=game,
+        variant=variant,
+        players=data.get("players"),
+        first_dealer=data.get("first_dealer"),
+        options=data.get("options"),
+        setup=setup,
+    )
+    return state_response(snap, 201)
+
+
+@api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
+def get_match(request, match_id: int):
+    """The match state."""
+    match = readable_match(request, match_id)
+    body = cache.get(_state_key(match))
+    if body is None:
+        return state_response(selectors.snapshot(match))
+    return HttpResponse(body, content_type="application/json")
+
+
+def _state_key(match: Match) -> str:
+    return f"state-json:{selectors.cache_key(match)}"
+
+
+def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
+    """The match state as JSON. Scoreboards poll it far more often than hands are played,
+    so the encoding is kept per match revision (every write bumps it) and served as it
+    is; ``MatchOut`` describes it for OpenAPI and the tests hold it to API.md."""
+    body = json.dumps(state_json(snap)).encode()
+    cache.set(_state_key(snap.match), body, selectors.STATE_CACHE_SECONDS)
+    return HttpResponse(body, status=status, content_type="application/json")
+
+
+@api.post(
+    "/matches/{int:match_id}/hands",
+    auth=WRITE,
+    response={201: MatchOut, 409: ConflictOut, **ERRORS},
+    by_alias=True,
+    tags=["hands"],
+    openapi_extra=body_schema(
+        HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}
+    ),
+)
+def record_hand(request, match_id: int):
+    """Record the next hand; 409 with the current state when ``number`` is not the next
+    one (another device was quicker, or a gap) or the match is over."""
+    match = writable_match(request, match_id)
+    data = read_body(request)
+    number = whole_number(data, "number")
+    del data["number"]
+    snap = services.record_hand(match, number, data, by=request.auth)
+    return state_response(snap, 201)
+
+
+@api.put(
+    "/matches/{int:match_id}/hands/{int:number}",
+    auth=WRITE,
+    response={200: MatchOut, 409: ConflictOut, **ERRORS},
+    by_alias=True,
+    tags=["hands"],
+    openapi_extra=body_schema(
+        CorrectIn,
+        {"version": 1, "tricks": [8, 5, 3], "trump": "hearts", "reason": "misread"},
+    ),
+)
+def correct_hand(request, match_id: int, number: int):
+    """Correct a recorded hand; later hands are re-derived. 409 for a stale ``version``;
+    422 when a later hand no longer fits (its field says which: ``hands.5.tricks``)."""
+    match = writable_match(request, match_id)
+    data = read_body(request)
+    version = whole_number(data, "version")
+    reason = read_reason(data)
+    said = data.pop("number", number)
+    if isinstance(said, bool) or said != number:
+        raise invalid(
+            "number",
+            _("This is hand %(number)s, not hand %(said)s.") % {"number": number, "said": said},
+        )
+    for name in ("version", "reason"):
+        data.pop(name, None)
+    snap = services.correct_hand(match, number, data, version=version, by=request.auth,
+                                 reason=reason)
+    return state_response(snap)
+
+
+@api.delete(
+    "/matches/{int:match_id}/hands/{int:number}",
+    auth=WRITE,
+    response={200: MatchOut, 409: ConflictOut, **ERRORS},
+    by_alias=True,
+    tags=["hands"],
+    openapi_extra={
+        "requestBody": {
+            "required": False,
+            "content": {"application/json": {"schema": UndoIn.model_json_schema()}},
+        }
+    },
+)
+def undo_hand(request, match_id: int, number: int):
+    """Undo the last hand; 409 for any other."""
+    match = writable_match(request, match_id)
+    data = read_body(request, required=False)
+    refuse_unknown(data, {"reason"})
+    reason = read_reason(data)
+    snap = services.undo_last_hand(match, number, by=request.auth, reason=reason)
+    return state_response(snap)
+
+
+def _stop_endpoint(path: str, change, summary: str):
+    @api.post(
+        path,
+        auth=WRITE,
+        response={200: MatchOut, 409: ConflictOut, **ERRORS},
+        by_alias=True,
+        tags=["matches"],
+        summary=summary,
+        openapi_extra={
+            "requestBody": {
+                "required": False,
+                "content": {"application/json": {"schema": UndoIn.model_json_schema()}},
+            }
+        },
+    )
+    def endpoint(request, match_id: int):
+        match = writable_match(request, match_id)
+        data = read_body(request, required=False)
+        refuse_unknown(data, {"reason"})
+        snap = change(match, by=request.auth, reason=read_reason(data))
+        return state_response(snap)
+
+    endpoint.__name__ = change.__name__
+    return endpoint
+
+
+# Additions to API.md: end a match now (an open-ended Sheepshead session; the highest
+# total wins) and take that back. 409 when there is nothing to end or reopen.
+stop_match = _stop_endpoint(
+    "/matches/{int:match_id}/stop", services.stop_match, "End the match now"
+)
+reopen_match = _stop_endpoint(
+    "/matches/{int:match_id}/reopen", services.reopen_match, "Reopen an ended match"
+)
+
+
+@api.get(
+    "/matches/{int:match_id}/history",
+    response={200: list[HistoryEntryOut], **ERRORS},
+    tags=["matches"],
+)
+def match_history(request, match_id: int):
+    """The audit trail, oldest first."""
+    return history_json(readable_match(request, match_id))

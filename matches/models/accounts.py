@@ -1,0 +1,39 @@
+"""Accounts: API tokens for scripts (users are Django's own)."""
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def hash_token(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class ApiToken(models.Model):
+    """A bearer token for scripts. Only its hash is stored; the key is shown once."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)  # lets the user tell tokens apart
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.name} ({self.prefix}…)"
+
+    @classmethod
+    def find(cls, key: str) -> "ApiToken | None":
+        """The live token for ``key`` (its user still active), or None."""
+        try:
+            token = cls.objects.select_related("user").get(key_hash=hash_token(key))
+        except cls.DoesNotExist:
+            return None
+        return token if token.user.is_active else None

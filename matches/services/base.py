@@ -1,0 +1,87 @@
+"""What every writer shares: one transaction per write (with SQLite's writer queue), the
+errors a write answers with, and how a rule error reads to people."""
+
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils.translation import gettext
+
+from ..rules import RuleError
+
+if TYPE_CHECKING:
+    from .selectors import Snapshot
+
+try:
+    import fcntl
+except ImportError:  # not on Windows; SQLite's busy handler then does the waiting
+    fcntl = None
+
+@contextmanager
+def writing():
+    """One transaction that writes. On SQLite, writers from every worker process first
+    queue on a file lock: the kernel wakes the next one the moment the last commits,
+    where SQLite's own busy handler would poll, sleeping in steps of milliseconds. The
+    database's locks stay the guarantee; the queue only keeps writers from bumping into
+    them. (PostgreSQL needs no queue: its row locks wake waiters at once.)"""
+    with _writer_queue(), transaction.atomic():
+        yield
+
+
+_queue = threading.RLock()
+_queue_file: tuple[int, Any] | None = None  # (pid, open file): never shared across a fork
+
+
+@contextmanager
+def _writer_queue():
+    if fcntl is None or connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    global _queue_file
+    with _queue:  # threads of one process: flock alone would not keep them apart
+        if _queue_file is None or _queue_file[0] != os.getpid():
+            _queue_file = (os.getpid(), open(settings.DATA_DIR / "writers.lock", "a"))
+        handle = _queue_file[1]
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class Conflict(Exception):
+    """The request no longer fits the match (another device was quicker, a stale
+    version, a finished match). Carries the current snapshot so the caller can show it."""
+
+    def __init__(self, message: str, snapshot: Snapshot):
+        super().__init__(message)
+        self.message = message
+        self.snapshot = snapshot
+
+
+class HandNotFound(Exception):
+    pass
+
+
+def explain(error: RuleError) -> str:
+    """The translated sentence for a rule error, naming the hand when it is a later one."""
+    text = gettext(error.message)
+    if error.params:
+        text = text % {key: _display(value) for key, value in error.params.items()}
+    hand = getattr(error, "hand", None)
+    if hand is not None:
+        return gettext("Hand %(number)s no longer fits: %(problem)s") % {
+            "number": hand,
+            "problem": text,
+        }
+    return text
+
+
+def _display(value: Any) -> Any:
+    # Option and preset names are marked with _() in rules/ and translated here.
+    return gettext(value) if isinstance(value, str) else value

@@ -1,0 +1,1 @@
+"""Pages, by subject: ``play`` (matches), ``accounts``; ``common`` is shared."""

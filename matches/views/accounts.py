@@ -1,0 +1,69 @@
+"""Account pages: the first organiser, API tokens."""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..forms import TokenForm
+from ..services import accounts as services
+
+
+@require_http_methods(["GET", "POST"])
+def first_organiser(request):
+    """The one-time form that creates the first organiser; gone once anyone exists."""
+    if get_user_model().objects.exists():
+        raise Http404
+    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.create_first_organiser(
+                form.cleaned_data["username"], form.cleaned_data["password1"]
+            )
+        except services.SetupClosed:
+            raise Http404 from None
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! You are the organiser of this scorekeeper."))
+        return redirect("home")
+    status = 422 if form.errors else 200
+    return render(request, "first_organiser.html", {"form": form}, status=status)
+
+
+@login_required
+@require_GET
+def account(request):
+    return render(
+        request,
+        "account.html",
+        {
+            "tokens": request.user.api_tokens.all(),
+            "form": TokenForm(),
+            "new_key": request.session.pop("new_token_key", None),
+        },
+    )
+
+
+@login_required
+@require_POST
+def token_create(request):
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        context = {"tokens": request.user.api_tokens.all(), "form": form}
+        return render(request, "account.html", context, status=422)
+    _token, key = services.issue_token(request.user, form.cleaned_data["name"])
+    # Shown once on the next page; only the hash is kept.
+    request.session["new_token_key"] = key
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def token_revoke(request, token_id: int):
+    if not services.revoke_token(request.user, token_id):
+        raise Http404
+    messages.success(request, _("The token was revoked; scripts using it are locked out."))
+    return redirect("account")
