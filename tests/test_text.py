@@ -1,0 +1,80 @@
+"""The one cleaning of user text (names, reasons, token names)."""
+
+import pytest
+
+from matches.rules import RuleError
+from matches.text import clean_name, clean_reason, clean_text, name_key
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Ann\x00",  # NUL: PostgreSQL refuses it
+        "Ann\ud800",  # a lone surrogate: no encoding can write it
+        "Ann\u200b",  # zero-width space: looks like "Ann"
+        "\u202eAnn",  # right-to-left override
+        "Ann\x1b[31m",  # an escape sequence
+        "Ann\ufeff",  # byte order mark
+    ],
+)
+def test_it_refuses_control_format_and_surrogate_characters(raw):
+    with pytest.raises(RuleError) as caught:
+        clean_name(raw, field="players.0")
+
+    assert caught.value.field == "players.0"
+    assert "%(code)s" in caught.value.message
+    assert caught.value.params["code"].startswith("U+")
+
+
+def test_it_names_the_offending_character():
+    with pytest.raises(RuleError) as caught:
+        clean_name("Ann\u200b")
+
+    assert caught.value.params == {"code": "U+200B"}
+
+
+def test_it_normalises_to_nfc_and_collapses_spaces():
+    decomposed = "Rene\u0301  \t Mu\u0308ller\n"
+
+    assert clean_name(decomposed) == "Ren\u00e9 M\u00fcller"
+
+
+def test_it_requires_a_visible_character():
+    for raw in ("", "   ", "\u3000", None):
+        with pytest.raises(RuleError) as caught:
+            clean_name(raw, field="name", empty="Enter a name.")
+        assert caught.value.message == "Enter a name."
+
+
+def test_it_refuses_text_that_is_not_a_string():
+    with pytest.raises(RuleError):
+        clean_name(["Ann"])
+
+
+def test_it_limits_the_length_after_cleaning():
+    assert clean_name("A" * 40) == "A" * 40
+    assert clean_name("  " + "A" * 40 + "  ") == "A" * 40
+    with pytest.raises(RuleError) as caught:
+        clean_name("A" * 41)
+    assert caught.value.params == {"max": 40}
+
+
+def test_a_reason_may_be_empty_but_not_hostile():
+    assert clean_reason("") == ""
+    assert clean_reason(None) == ""
+    assert clean_reason("  miscounted  ") == "miscounted"
+    with pytest.raises(RuleError):
+        clean_reason("miscounted\x00")
+    with pytest.raises(RuleError):
+        clean_reason("x" * 201)
+
+
+def test_names_compare_ignoring_case_after_cleaning():
+    assert name_key(clean_name("ANN")) == name_key(clean_name(" ann "))
+    assert name_key(clean_name("Stra\u00dfe")) == name_key(clean_name("STRASSE"))
+
+
+def test_any_length_limit():
+    assert clean_text("token", field="name", max_length=5) == "token"
+    with pytest.raises(RuleError):
+        clean_text("tokens", field="name", max_length=5)
