@@ -2,20 +2,33 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+LOCK := requirements.lock
+UV_VERSION := 0.13.9
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test install migrate static bench lint messages check clean
+.PHONY: run test install migrate static bench check lock messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the dependencies change.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Exactly the versions of the lock, checked against its hashes, then the project itself
+# without dependencies. Again whenever the lock (or pyproject.toml) changes.
+$(VENV)/.installed: $(LOCK) pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
+
+# pyproject.toml's ranges are the source; the lock pins what they resolve to, with the dev
+# extras, for Python 3.11 on Linux. Run it after changing the dependencies and commit both;
+# versions already in the lock are kept unless UPGRADE=1.
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes \
+		--python-version 3.11 --python-platform linux $(if $(UPGRADE),--upgrade) \
+		--custom-compile-command "make lock" --quiet --output-file $(LOCK)
 
 install: $(VENV)/.installed
 
@@ -31,9 +44,12 @@ run: migrate static
 test: install
 	$(BIN)/pytest
 
-lint: install
+# What CI checks besides the tests: lint, migrations in step with the models, and the
+# deploy check in the production configuration.
+check: install
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
+	DEBUG=0 HTTPS=1 $(BIN)/python manage.py check --deploy --fail-level WARNING
 
 # Needs GNU gettext (apt-get install gettext); the compiled .mo files are committed so
 # that a fresh machine without gettext still has both languages.

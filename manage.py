@@ -7,6 +7,9 @@ import sys
 
 def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    from scorekeeper.datadir import prepare
+
+    prepare()  # the data directory and the key file, before the settings read them
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

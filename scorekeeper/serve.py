@@ -9,6 +9,8 @@ import os
 import socket
 import sys
 
+from scorekeeper.datadir import prepare
+
 
 def lan_addresses() -> list[str]:
     """The machine's IPv4 addresses other than loopback, without sending any traffic."""
@@ -46,6 +48,8 @@ def main(argv: list[str] | None = None) -> None:
         if not lan:
             print("  (no local network address found)")
     sys.stdout.flush()
+    # Once here rather than in each worker's first import of scorekeeper.wsgi.
+    prepare()
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
     os.execve(
         gunicorn,

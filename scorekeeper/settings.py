@@ -3,14 +3,19 @@
 Safe defaults: DEBUG is off unless ``DEBUG=1``; the secret key comes from ``SECRET_KEY`` or
 from a file generated once in the data directory (never from git); SQLite in the data
 directory unless ``DATABASE_URL`` names another database.
+
+Importing this module writes nothing: the data directory and the key file are made by
+``scorekeeper.datadir.prepare()``, which the entry points call before loading it.
 """
 
 import os
-import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.datadir import data_dir, secret_key_file, sessions_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,29 +31,36 @@ def env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
-DATA_DIR = Path(os.environ.get("DATA_DIR") or BASE_DIR / "var").resolve()
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+DATA_DIR = data_dir()
 
 
 def _secret_key() -> str:
-    """The environment wins; otherwise a key generated on first start and kept in DATA_DIR.
+    """The environment wins; otherwise the key that ``prepare()`` generated into DATA_DIR.
 
     Kept in a file so that sessions survive a restart, and outside git so that no two
     installations share it.
     """
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
-    path = DATA_DIR / "secret_key"
-    if not path.exists():
-        # O_EXCL: two workers starting at once must not write two different keys.
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(fd, "w") as handle:
-                handle.write(secrets.token_urlsafe(50))
-    return path.read_text().strip()
+    if os.environ.get("DATABASE_URL"):
+        # A shared database usually means several app servers; each would generate its
+        # own key and reject the others' sessions, CSRF tokens and signed links.
+        raise ImproperlyConfigured(
+            "DATABASE_URL is set but SECRET_KEY is not: set SECRET_KEY in the environment, "
+            "the same value on every server that uses this database."
+        )
+    path = secret_key_file()
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        raise ImproperlyConfigured(
+            f"No SECRET_KEY in the environment and no key file at {path}. Start the app "
+            "through manage.py, scorekeeper.wsgi or `make run`, which create it, or set "
+            "SECRET_KEY."
+        ) from None
+    if not key:
+        raise ImproperlyConfigured(f"The key file {path} is empty: delete it and start again.")
+    return key
 
 
 SECRET_KEY = _secret_key()
@@ -138,9 +150,6 @@ else:
             # request would cost more than most requests do.
             "CONN_MAX_AGE": 600,
             "CONN_HEALTH_CHECKS": True,
-            # A file, not :memory:, so that the concurrency tests use real locks; one per
-            # process, so that two test runs side by side never share it.
-            "TEST": {"NAME": DATA_DIR / f"test-db-{os.getpid()}.sqlite3"},
         }
     }
 
@@ -182,8 +191,7 @@ if os.environ.get("DATABASE_URL"):
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
 else:
     SESSION_ENGINE = "django.contrib.sessions.backends.file"
-    SESSION_FILE_PATH = DATA_DIR / "sessions"
-    SESSION_FILE_PATH.mkdir(exist_ok=True)
+    SESSION_FILE_PATH = sessions_dir()
 
 # One process's memory: the derived match state, the rendered table and the match JSON
 # are cached per match revision, so a stale entry is never read, only left to expire.
@@ -207,8 +215,16 @@ if HTTPS:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", True)
+    # Opt-in: a club laptop reached by a LAN or borrowed name must not pin HTTPS on every
+    # subdomain of it, nor ask browsers to ship that name in their preload list (which is
+    # hard to undo). Django's deploy check asks for both (W005, W021), so those two
+    # warnings are silenced while the flags are off, and only those.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+    SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD")
+    SILENCED_SYSTEM_CHECKS = [
+        *([] if SECURE_HSTS_INCLUDE_SUBDOMAINS else ["security.W005"]),
+        *([] if SECURE_HSTS_PRELOAD else ["security.W021"]),
+    ]
 
 LOGGING = {
     "version": 1,

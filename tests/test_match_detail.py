@@ -63,6 +63,18 @@ class TestMatchDetail:
         assert response.status_code == 302
         assert "/accounts/login/" in response["Location"]
 
+    def test_it_prints_without_inline_javascript(self, client_of, owner, make_match):
+        match = make_match()
+        for extra in ({}, HTMX):
+            html = client_of(owner).get(f"/matches/{match.pk}/", **extra).content.decode()
+            assert not re.search(r"\son[a-z]+=", html)  # no onclick=, no inline handler
+            assert "javascript:" not in html
+            # The button appears when table.js runs; until then the page names the
+            # browser's own menu instead.
+            button = r'<button type="button"[^>]* data-print hidden>Print score sheet</button>'
+            assert re.search(button, html)
+            assert "<span data-print-hint>Print score sheet: your browser" in html
+
     def test_it_404s_for_a_missing_match(self, client_of, owner):
         assert client_of(owner).get("/matches/999/").status_code == 404
 

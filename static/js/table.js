@@ -29,6 +29,9 @@
   }
 
   function init(root) {
+    // Printing needs this file; without it the page names the browser's own Print menu.
+    root.querySelectorAll("[data-print]").forEach(function (button) { button.hidden = false; });
+    root.querySelectorAll("[data-print-hint]").forEach(function (hint) { hint.hidden = true; });
     // htmx parses swapped-in HTML with scripting off, so a <noscript> arrives as live
     // elements: its "Preview the scores" button would become the form's default button,
     // and Enter in a field would post the form to the preview and replace the table.
@@ -69,6 +72,10 @@
   }
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-print]")) {
+      window.print();
+      return;
+    }
     var quick = event.target.closest("button.quick");
     if (quick) {
       var points = quick.closest(".field").querySelector("input.points");

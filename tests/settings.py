@@ -1,0 +1,26 @@
+"""The test suite's settings: the app's own, plus what only a test run needs.
+
+pytest-django imports the settings while pytest starts, before any conftest hook runs,
+so whatever must hold at that import is set here.
+"""
+
+import os
+import secrets
+
+# A throwaway key, so that a test run writes no key file and passes the settings' refusal
+# to run on DATABASE_URL (CI's PostgreSQL pass) without a SECRET_KEY. In the environment,
+# not only in the settings, so that the commands the tests start (manage.py) get it too;
+# a SECRET_KEY given from outside wins.
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+
+from scorekeeper.datadir import prepare  # noqa: E402
+
+prepare()  # the data directory, where the SQLite test database and the writers' lock go
+
+from scorekeeper.settings import *  # noqa: E402, F403
+from scorekeeper.settings import DATA_DIR, DATABASES  # noqa: E402
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file, not :memory:, so that the concurrency tests use real locks; one per process,
+    # so that two test runs side by side never share it.
+    DATABASES["default"]["TEST"] = {"NAME": DATA_DIR / f"test-db-{os.getpid()}.sqlite3"}
