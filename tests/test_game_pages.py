@@ -91,8 +91,11 @@ class TestNewMatch:
         assert "Open-ended: play until you stop the match" in page
         for name in ("all_pass", "cracking", "double_on_bump", "hands_limit"):
             assert f'name="{name}"' in body
-        # No drawing of a three-seat table for five players.
-        assert "Seat 1, seat 2 and seat 3 around the table" not in body
+        # The drawing shows a five-seat table, not the three-seat one of Sergeant Major.
+        assert 'aria-label="5 seats around the table, numbered clockwise"' in body
+        assert "3 seats around the table" not in body
+        drawing = body[body.index('<svg class="seating"'):body.index("</svg>")]
+        assert re.findall(r">(\d)</text>", drawing) == ["1", "2", "3", "4", "5"]
 
     @pytest.mark.parametrize(
         ("preset", "seats"),
