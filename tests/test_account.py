@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import ApiToken, hash_token
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 
 @pytest.mark.django_db

@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 User = get_user_model()
 FORM = {"username": "org", "password1": "Kitchen-table-42", "password2": "Kitchen-table-42"}

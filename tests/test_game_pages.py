@@ -3,58 +3,12 @@ correcting hands through the forms, the live preview, and ending or reopening a 
 
 Every expected figure below is worked out by hand from RULES.md, not from the app."""
 
-import html
 import re
 
 import pytest
 
 from matches.models import AuditEntry, Hand, Match
-from matches.services import play as services
-from tests.conftest import HTMX
-
-SHEEP5 = ("Ann", "Ben", "Cy", "Dan", "Eve")
-
-
-def text(response):
-    """The page as a reader sees it: tags dropped, entities decoded, spaces squeezed."""
-    words = re.sub(r"<[^>]+>", " ", response.content.decode())
-    return re.sub(r"\s+", " ", html.unescape(words))
-
-
-def make(owner, game, variant, players, hands=(), first_dealer=0, options=None):
-    match = services.create_match(
-        owner, game=game, variant=variant, players=list(players),
-        first_dealer=first_dealer, options=options,
-    ).match
-    for number, hand in enumerate(hands, start=1):
-        services.record_hand(match, number, hand, by=owner)
-    match.refresh_from_db()
-    return match
-
-
-def sheep(owner, hands=(), players=SHEEP5, variant="standard", **options):
-    return make(owner, "sheepshead", variant, players, hands, options=options or None)
-
-
-def sieben(owner, variant="two-player", players=("Ann", "Ben"), hands=(), **options):
-    return make(owner, "sieben", variant, players, hands, options=options or None)
-
-
-def sh(number, picker, partner="alone", points=None, **flags):
-    """A Sheepshead hand as the browser posts it (ticked boxes only)."""
-    data = {"number": number, "picker": str(picker), "partner": str(partner)}
-    data["points"] = "" if points is None else str(points)
-    data.update({name: "on" for name, ticked in flags.items() if ticked})
-    return data
-
-
-def sv(number, *counters, no_trick=False):
-    """A Sieben round as the browser posts it."""
-    data = {"number": number}
-    data.update({f"counters_{side}": str(value) for side, value in enumerate(counters)})
-    if no_trick:
-        data["no_trick"] = "on"
-    return data
+from tests.factories import HTMX, SHEEP5, game_match, sh, sheep, sieben, sv, text, totals
 
 
 def new_form(game, variant, names, **options):
@@ -64,11 +18,6 @@ def new_form(game, variant, names, **options):
     data.update({f"player_{seat}": name for seat, name in enumerate(names)})
     data.update(options)
     return data
-
-
-def totals(match):
-    match.refresh_from_db()
-    return match.totals
 
 
 # -- new match ------------------------------------------------------------------------------
@@ -760,7 +709,7 @@ class TestStop:
             {"counters": [60, 30], "no_trick": False},
             {"counters": [0, 90], "no_trick": True},
         ]
-        match = make(owner, "sieben", "partners", ("Ann", "Ben", "Cy", "Dan"), hands)
+        match = game_match(owner, "sieben", "partners", ("Ann", "Ben", "Cy", "Dan"), hands)
         client = client_of(owner)
         client.post(self.url(match))
         page = text(client.get(f"/matches/{match.pk}/"))

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.conftest import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand
 
 
 @pytest.mark.django_db

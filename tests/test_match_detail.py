@@ -3,7 +3,7 @@ import re
 import pytest
 
 from matches.views.play import CSRF_PLACEHOLDER
-from tests.conftest import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand
 
 
 def text(response):
