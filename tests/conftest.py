@@ -1,8 +1,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from matches.services import play as services
 from matches.services import selectors
+from tests import factories
 
 
 @pytest.fixture(autouse=True)
@@ -61,28 +61,11 @@ def make_match(owner):
     """A Sergeant Major 8-5-3 match of ``owner`` with the given hands recorded."""
 
     def make(hands=(), players=("Ann", "Ben", "Cy"), first_dealer=0, options=None, by=None):
-        snap = services.create_match(
-            by or owner,
-            game="sergeant-major",
-            variant="8-5-3",
-            players=list(players),
-            first_dealer=first_dealer,
-            options=options,
+        return factories.game_match(
+            owner, "sergeant-major", "8-5-3", players, hands, first_dealer, options, by=by
         )
-        match = snap.match
-        for number, hand in enumerate(hands, start=1):
-            services.record_hand(match, number, hand, by=by or owner)
-        match.refresh_from_db()
-        return match
 
     return make
-
-
-def sm_hand(tricks, trump="hearts", **extra):
-    return {"tricks": list(tricks), "trump": trump, **extra}
-
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

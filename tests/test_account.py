@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import ApiToken, hash_token
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 
 @pytest.mark.django_db
@@ -49,7 +49,15 @@ class TestAccount:
         assert client.get("/accounts/tokens/1/revoke/").status_code == 405
 
     def test_it_answers_htmx(self, client_of, owner):
-        assert client_of(owner).get("/accounts/", **HTMX).status_code == 200
+        # The account page has no partial: htmx gets the whole page, as a browser does.
+        client = client_of(owner)
+        for response in (client.get("/accounts/"), client.get("/accounts/", **HTMX)):
+            assert response.status_code == 200
+            body = response.content.decode()
+            assert body.lstrip().startswith("<!doctype html>")
+            assert "<h1>Your account</h1>" in body
+            assert 'name="name"' in body  # the form for a new token
+            assert "HX-Request" in response["Vary"]
 
     def test_login_and_logout(self, client, owner):
         response = client.post(

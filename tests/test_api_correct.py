@@ -6,7 +6,7 @@ from django.test import Client
 from matches.models import AuditEntry, Hand
 from matches.rules import get_ruleset, replay
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 
 def hand_url(match, number):

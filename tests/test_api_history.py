@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 
 def history_url(match):

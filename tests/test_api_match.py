@@ -10,7 +10,7 @@ from matches.api.play import state_json
 from matches.rules import Exchange, Hand, MatchState, NextHand
 from matches.services import selectors
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 
 def test_it_shows_the_documented_example(owner, make_match):

@@ -4,7 +4,7 @@ from django.test import Client
 
 from matches.models import AuditEntry, Hand, Match
 from tests.api_support import assert_error, bearer, key_for, send
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 
 def test_it_plays_a_match_to_a_twelve_trick_win(owner):

@@ -5,7 +5,7 @@ from django.test import Client
 
 from matches.models import AuditEntry, Hand
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 
 def hands_url(match):

@@ -10,25 +10,12 @@ import pytest
 from django.test import Client
 
 from tests.api_support import assert_error, bearer, key_for, login, send, writes
+from tests.factories import PRESET_TABLE, PRESETS, THREE_PLAYER_PRESETS
 
 THREE = ["Ann", "Ben", "Cy"]
 FOUR = ["North", "East", "South", "West"]  # clockwise, as §1.6 seats them
 N, E, S, W = range(4)
 
-# The §1.2 table: targets by offset (dealer, eldest, third, ...) and tricks in a hand.
-TABLE = {
-    "8-5-3": ((8, 5, 3), 16),
-    "8-5-3-points": ((8, 5, 3), 16),
-    "9-5-2": ((9, 5, 2), 16),
-    "9-2-5": ((9, 2, 5), 16),
-    "8-6-3": ((8, 6, 3), 17),
-    "9-5-3": ((9, 5, 3), 17),
-    "alternate": ((8, 5, 3), 16),
-    "woburn": ((8, 5, 3), 16),
-    "four-player": ((5, 4, 2, 2), 13),
-}
-PRESETS = list(TABLE)
-THREE_PLAYER = [variant for variant in PRESETS if variant != "four-player"]
 CALLS = ["clubs", "spades", "hearts", "diamonds", "no-trumps", "miz"]
 
 
@@ -417,7 +404,7 @@ def test_four_players_are_proposed_no_passes_to_the_givers_left(owner):
 
 @pytest.mark.parametrize(
     ("variant", "count"),
-    [(variant, count) for variant in THREE_PLAYER for count in (2, 5)]
+    [(variant, count) for variant in THREE_PLAYER_PRESETS for count in (2, 5)]
     + [("four-player", 3), ("four-player", 5)],
 )
 def test_it_refuses_the_wrong_number_of_players(owner, variant, count):
@@ -432,7 +419,7 @@ def test_it_refuses_the_wrong_number_of_players(owner, variant, count):
 
 def impossible_options(variant):
     """(options, field) pairs that no preset can accept (§1.2 options)."""
-    _targets, tricks = TABLE[variant]
+    _targets, tricks = PRESET_TABLE[variant]
     return [
         ({"colour": 1}, "options.colour"),
         ({"win_tricks": tricks + 1}, "options.win_tricks"),
@@ -499,7 +486,7 @@ def test_it_refuses_tricks_that_do_not_add_up_to_the_hand(owner, variant, change
     state = start(client, auth, variant)
     tricks = even(state)
     tricks[0] += change
-    assert sum(tricks) == TABLE[variant][1] + change  # 15/17, 16/18, 12/14
+    assert sum(tricks) == PRESET_TABLE[variant][1] + change  # 15/17, 16/18, 12/14
     before = writes()
 
     refused(post(client, auth, state, deal(variant, tricks)), "tricks")
@@ -508,7 +495,7 @@ def test_it_refuses_tricks_that_do_not_add_up_to_the_hand(owner, variant, change
     assert post(client, auth, state, deal(variant, even(state))).status_code == 201
 
 
-@pytest.mark.parametrize("variant", THREE_PLAYER)
+@pytest.mark.parametrize("variant", THREE_PLAYER_PRESETS)
 def test_three_player_presets_take_no_exchanges(owner, variant):
     client, auth = api(owner)
     state = start(client, auth, variant)

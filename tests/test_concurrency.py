@@ -16,7 +16,7 @@ from matches.models import AuditEntry, Hand, Match
 from matches.services import play as services
 from matches.services import selectors
 from tests.api_support import bearer, key_for, send
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 THREADS = 4
 

@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 User = get_user_model()
 FORM = {"username": "org", "password1": "Kitchen-table-42", "password2": "Kitchen-table-42"}
@@ -48,9 +48,17 @@ class TestFirstOrganiser:
         assert client.put("/setup/").status_code == 405
 
     def test_it_works_under_htmx(self, client):
+        refused = client.post("/setup/", {**FORM, "password2": "other-Password-1"}, **HTMX)
+        assert refused.status_code == 422
+        assert b"<form" in refused.content and b"Create the organiser account" in refused.content
+        assert User.objects.count() == 0
         response = client.post("/setup/", FORM, **HTMX)
+        # A plain redirect, as for a browser: htmx follows it and shows the home page.
         assert response.status_code == 302
+        assert response["Location"] == "/"
         assert User.objects.count() == 1
+        home = client.get(response["Location"], **HTMX)
+        assert b"Welcome! You are the organiser of this scorekeeper." in home.content
 
     def test_health_check_is_open_before_setup(self, client):
         response = client.get("/ping/")

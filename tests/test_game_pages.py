@@ -1,60 +1,15 @@
 """The pages of Sheepshead (RULES.md §2) and Sieben (§3): creating a match, recording and
-correcting hands through the forms, the live preview, and ending or reopening a match.
+correcting hands through the forms. The live preview and ending or reopening a match have
+their own files (test_hand_preview.py, test_match_stop.py).
 
 Every expected figure below is worked out by hand from RULES.md, not from the app."""
 
-import html
 import re
 
 import pytest
 
 from matches.models import AuditEntry, Hand, Match
-from matches.services import play as services
-from tests.conftest import HTMX
-
-SHEEP5 = ("Ann", "Ben", "Cy", "Dan", "Eve")
-
-
-def text(response):
-    """The page as a reader sees it: tags dropped, entities decoded, spaces squeezed."""
-    words = re.sub(r"<[^>]+>", " ", response.content.decode())
-    return re.sub(r"\s+", " ", html.unescape(words))
-
-
-def make(owner, game, variant, players, hands=(), first_dealer=0, options=None):
-    match = services.create_match(
-        owner, game=game, variant=variant, players=list(players),
-        first_dealer=first_dealer, options=options,
-    ).match
-    for number, hand in enumerate(hands, start=1):
-        services.record_hand(match, number, hand, by=owner)
-    match.refresh_from_db()
-    return match
-
-
-def sheep(owner, hands=(), players=SHEEP5, variant="standard", **options):
-    return make(owner, "sheepshead", variant, players, hands, options=options or None)
-
-
-def sieben(owner, variant="two-player", players=("Ann", "Ben"), hands=(), **options):
-    return make(owner, "sieben", variant, players, hands, options=options or None)
-
-
-def sh(number, picker, partner="alone", points=None, **flags):
-    """A Sheepshead hand as the browser posts it (ticked boxes only)."""
-    data = {"number": number, "picker": str(picker), "partner": str(partner)}
-    data["points"] = "" if points is None else str(points)
-    data.update({name: "on" for name, ticked in flags.items() if ticked})
-    return data
-
-
-def sv(number, *counters, no_trick=False):
-    """A Sieben round as the browser posts it."""
-    data = {"number": number}
-    data.update({f"counters_{side}": str(value) for side, value in enumerate(counters)})
-    if no_trick:
-        data["no_trick"] = "on"
-    return data
+from tests.factories import HTMX, SHEEP5, sh, sheep, sieben, sv, text, totals
 
 
 def new_form(game, variant, names, **options):
@@ -64,11 +19,6 @@ def new_form(game, variant, names, **options):
     data.update({f"player_{seat}": name for seat, name in enumerate(names)})
     data.update(options)
     return data
-
-
-def totals(match):
-    match.refresh_from_db()
-    return match.totals
 
 
 # -- new match ------------------------------------------------------------------------------
@@ -91,8 +41,11 @@ class TestNewMatch:
         assert "Open-ended: play until you stop the match" in page
         for name in ("all_pass", "cracking", "double_on_bump", "hands_limit"):
             assert f'name="{name}"' in body
-        # No drawing of a three-seat table for five players.
-        assert "Seat 1, seat 2 and seat 3 around the table" not in body
+        # The drawing shows a five-seat table, not the three-seat one of Sergeant Major.
+        assert 'aria-label="5 seats around the table, numbered clockwise"' in body
+        assert "3 seats around the table" not in body
+        drawing = body[body.index('<svg class="seating"'):body.index("</svg>")]
+        assert re.findall(r">(\d)</text>", drawing) == ["1", "2", "3", "4", "5"]
 
     @pytest.mark.parametrize(
         ("preset", "seats"),
@@ -593,221 +546,6 @@ class TestSiebenRecord:
         assert "Ben 4 points" in page and "Ann 0 points" in page
         assert "four of a kind Ben 4" in page
         assert "Ann lost the last round and deals." in page
-
-
-# -- the live preview -----------------------------------------------------------------------
-
-
-@pytest.mark.django_db
-class TestPreview:
-    def url(self, match):
-        return f"/matches/{match.pk}/preview/"
-
-    def test_htmx_gets_the_scores_and_nothing_is_written(self, client_of, owner):
-        match = sheep(owner)
-        response = client_of(owner).post(self.url(match), sh(1, 1, 3, 95), **HTMX)
-        assert response.status_code == 200
-        page = text(response)
-        assert "This hand would score:" in page
-        assert "Ann −2 Ben +4 Cy −2 Dan +2 Eve −2" in page
-        assert "<form" not in response.content.decode()
-        assert not Hand.objects.exists()
-        assert not AuditEntry.objects.filter(action="record").exists()
-        assert totals(match) == [0, 0, 0, 0, 0]
-
-    def test_it_previews_a_later_hand_with_its_doubler(self, client_of, owner):
-        match = sheep(owner, [{"picker": None}], all_pass="doubler")
-        # After a doubler, 61 alone (m +1) counts ×2: Ann +8, others −2.
-        response = client_of(owner).post(self.url(match), sh(2, 0, "alone", 61), **HTMX)
-        assert "Ann +8 Ben −2 Cy −2 Dan −2 Eve −2" in text(response)
-        assert Hand.objects.count() == 1
-
-    def test_a_plain_post_renders_the_page_with_the_preview(self, client_of, owner):
-        match = sheep(owner)
-        response = client_of(owner).post(self.url(match), sh(1, 0, "alone", 45))
-        assert response.status_code == 200
-        page = text(response)
-        assert "This hand would score:" in page
-        assert "Ann −4 Ben +1 Cy +1 Dan +1 Eve +1" in page
-        assert "Record hand 1" in page
-        # The form keeps what was entered.
-        assert 'value="45"' in response.content.decode()
-        assert not Hand.objects.exists()
-
-    def test_a_sieben_round(self, client_of, owner):
-        match = sieben(owner)
-        response = client_of(owner).post(self.url(match), sv(1, 0, no_trick=True), **HTMX)
-        # Ann has 0 counters and took no trick: Ben wins the round for 3 points.
-        assert "Round to Ben: 3 points." in text(response)
-        assert not Hand.objects.exists()
-
-    @pytest.mark.parametrize(
-        ("data", "hint"),
-        [
-            (sh(1, 1, 3), "Enter the picker side's card points."),
-            (sh(1, 1, 3, 100, all_tricks=True), "Every trick means all 120 points"),
-            ({"number": 1}, "Fill in the hand to see its scores."),
-            (sh(1, 1, 3, 121), "Fill in the hand to see its scores."),
-        ],
-    )
-    def test_invalid_input_shows_a_hint(self, client_of, owner, data, hint):
-        match = sheep(owner)
-        client = client_of(owner)
-        response = client.post(self.url(match), data, **HTMX)
-        assert response.status_code == 200
-        assert hint in text(response)
-        assert "This hand would score:" not in text(response)
-        response = client.post(self.url(match), data)
-        assert response.status_code == 200
-        assert hint in text(response)
-        assert not Hand.objects.exists()
-
-    def test_a_finished_match_previews_nothing(self, client_of, owner):
-        match = sheep(owner, [{"picker": None}], hands_limit=1)
-        response = client_of(owner).post(self.url(match), sh(2, 0, "alone", 61), **HTMX)
-        assert "The match is over; no more hands can be recorded." in text(response)
-
-    def test_access(self, client, client_of, owner, other, organiser):
-        match = sheep(owner)
-        assert client.post(self.url(match), sh(1, 1, 3, 95)).status_code == 302
-        assert "/login" in client.post(self.url(match), sh(1, 1, 3, 95))["Location"]
-        assert client_of(other).post(self.url(match), sh(1, 1, 3, 95)).status_code == 403
-        assert client_of(organiser).post(self.url(match), sh(1, 1, 3, 95)).status_code == 200
-        assert client_of(owner).get(self.url(match)).status_code == 405
-        assert client_of(owner).post("/matches/999999/preview/", {}).status_code == 404
-
-
-# -- ending and reopening -------------------------------------------------------------------
-
-
-@pytest.mark.django_db
-class TestStop:
-    def url(self, match):
-        return f"/matches/{match.pk}/stop/"
-
-    def played(self, owner):
-        # Ben with Dan on 95 (Ben +4, Dan +2, others −2), then Ann alone on 61 (Ann +4,
-        # others −1): totals Ann +2, Ben +3, Cy −3, Dan +1, Eve −3.
-        hands = [
-            {"picker": 1, "partner": 3, "points": 95},
-            {"picker": 0, "partner": None, "points": 61},
-        ]
-        return sheep(owner, hands)
-
-    def test_the_confirm_page(self, client_of, owner):
-        match = self.played(owner)
-        client = client_of(owner)
-        assert "End the match now" in text(client.get(f"/matches/{match.pk}/"))
-        response = client.get(self.url(match))
-        assert response.status_code == 200
-        page = text(response)
-        assert "End the match now?" in page and "Yes, end the match" in page
-        response = client.get(self.url(match), **HTMX)
-        assert response.content.lstrip().startswith(b'<form method="post"')
-
-    def test_it_ends_the_match_and_reopens_it(self, client_of, owner):
-        match = self.played(owner)
-        client = client_of(owner)
-        response = client.post(self.url(match), {"reason": "bed time"})
-        assert response.status_code == 302
-        assert response["Location"] == f"/matches/{match.pk}/"
-        match.refresh_from_db()
-        assert match.stopped and match.finished
-        assert match.totals == [2, 3, -3, 1, -3]
-        assert match.winners == [1]
-        entry = AuditEntry.objects.get(action="stop")
-        assert (entry.by, entry.reason) == (owner, "bed time")
-        response = client.get(f"/matches/{match.pk}/")
-        page = text(response)
-        assert "The match is over: well played!" in page
-        assert "Ben wins the match!" in page
-        assert "After 2 hands. Ended by the table." in page
-        assert "Reopen the match" in page
-        assert 'id="record"' not in response.content.decode()
-        # Recording is refused while stopped.
-        client.post(f"/matches/{match.pk}/hands/", sh(3, 2, "alone", 70))
-        assert Hand.objects.count() == 2
-        # The confirm page now offers to reopen.
-        assert "Reopen the match?" in text(client.get(self.url(match)))
-        response = client.post(self.url(match), {"reopen": "1", "reason": "one more"})
-        assert response.status_code == 302
-        match.refresh_from_db()
-        assert not match.stopped and not match.finished and match.winners == []
-        assert AuditEntry.objects.get(action="reopen").reason == "one more"
-        page = text(client.get(f"/matches/{match.pk}/"))
-        assert "The match goes on." in page
-        assert "Record hand 3" in page
-        assert "wins the match" not in page
-
-    def test_equal_highest_totals_share_the_win(self, client_of, owner):
-        # Ann alone on 61 (+4), then Ben alone on 61 (+4): Ann and Ben +3, the rest −2.
-        hands = [
-            {"picker": 0, "partner": None, "points": 61},
-            {"picker": 1, "partner": None, "points": 61},
-        ]
-        match = sheep(owner, hands)
-        client = client_of(owner)
-        client.post(self.url(match))
-        page = text(client.get(f"/matches/{match.pk}/"))
-        assert "Ann & Ben share the win!" in page
-
-    def test_a_sieben_match_stopped_goes_to_the_side_ahead(self, client_of, owner):
-        # Ann & Cy win 1 point (60 : 30), then Ben & Dan 2 (0 : 90, no trick): Ben & Dan ahead.
-        hands = [
-            {"counters": [60, 30], "no_trick": False},
-            {"counters": [0, 90], "no_trick": True},
-        ]
-        match = make(owner, "sieben", "partners", ("Ann", "Ben", "Cy", "Dan"), hands)
-        client = client_of(owner)
-        client.post(self.url(match))
-        page = text(client.get(f"/matches/{match.pk}/"))
-        assert "Ben & Dan share the win!" in page
-
-    def test_a_finished_match_cannot_be_stopped(self, client_of, owner):
-        match = sheep(owner, [{"picker": None}], hands_limit=1)
-        client = client_of(owner)
-        assert "The match is over already." in text(client.get(self.url(match)))
-        response = client.post(self.url(match), follow=True)
-        assert "The match is over already." in text(response)
-        assert not AuditEntry.objects.filter(action="stop").exists()
-        match.refresh_from_db()
-        assert not match.stopped
-
-    def test_a_running_match_cannot_be_reopened(self, client_of, owner):
-        match = self.played(owner)
-        response = client_of(owner).post(self.url(match), {"reopen": "1"}, follow=True)
-        assert "The match was not stopped, so there is nothing to reopen." in text(response)
-        assert not AuditEntry.objects.filter(action="reopen").exists()
-
-    def test_a_stopped_match_is_not_stopped_twice(self, client_of, owner):
-        match = self.played(owner)
-        client = client_of(owner)
-        client.post(self.url(match))
-        response = client.post(self.url(match), follow=True)
-        assert "The match is over already." in text(response)
-        assert AuditEntry.objects.filter(action="stop").count() == 1
-
-    def test_htmx_gets_a_client_redirect(self, client_of, owner):
-        match = self.played(owner)
-        response = client_of(owner).post(self.url(match), **HTMX)
-        assert response.status_code == 200
-        assert response["HX-Redirect"] == f"/matches/{match.pk}/"
-        match.refresh_from_db()
-        assert match.stopped
-
-    def test_access(self, client, client_of, owner, other, organiser):
-        match = self.played(owner)
-        response = client.post(self.url(match))
-        assert response.status_code == 302 and "/login" in response["Location"]
-        assert client.get(self.url(match)).status_code == 302
-        assert client_of(other).get(self.url(match)).status_code == 403
-        assert client_of(other).post(self.url(match)).status_code == 403
-        assert client_of(owner).put(self.url(match)).status_code == 405
-        assert client_of(owner).delete(self.url(match)).status_code == 405
-        match.refresh_from_db()
-        assert not match.stopped
-        assert client_of(organiser).post(self.url(match)).status_code == 302
-        assert AuditEntry.objects.get(action="stop").by == organiser
 
 
 # -- corrections ----------------------------------------------------------------------------

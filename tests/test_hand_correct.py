@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import AuditEntry, Hand
-from tests.conftest import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand
 
 
 def form(number=1, version=1, tricks=(10, 3, 3), trump="spades", reason="miscounted"):

@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import AuditEntry, Hand
-from tests.conftest import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand
 
 
 @pytest.mark.django_db

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.conftest import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand
 
 
 @pytest.mark.django_db
@@ -32,8 +32,15 @@ class TestHome:
     def test_it_rejects_post(self, client_of, owner):
         assert client_of(owner).post("/").status_code == 405
 
-    def test_it_answers_htmx_with_the_page(self, client_of, owner):
-        assert client_of(owner).get("/", **HTMX).status_code == 200
+    def test_it_answers_htmx_with_the_page(self, client_of, owner, make_match):
+        make_match([], players=("Ann", "Ben", "Cy"))
+        client = client_of(owner)
+        for response in (client.get("/"), client.get("/", **HTMX)):
+            assert response.status_code == 200
+            body = response.content.decode()
+            assert body.lstrip().startswith("<!doctype html>")  # the whole page, no partial
+            assert "In progress" in body and "Ann" in body
+            assert "HX-Request" in response["Vary"]
 
     def test_query_count_does_not_grow_with_matches(
         self, client_of, owner, make_match, django_assert_max_num_queries

@@ -1,7 +1,7 @@
 import pytest
 
 from matches.services import play as services
-from tests.conftest import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand
 
 
 @pytest.mark.django_db
@@ -29,4 +29,13 @@ class TestMatchAudit:
         assert client_of(owner).post(self.url(make_match())).status_code == 405
 
     def test_it_answers_htmx(self, client_of, owner, make_match):
-        assert client_of(owner).get(self.url(make_match()), **HTMX).status_code == 200
+        # The audit trail has no partial: htmx gets the whole page, as a browser does.
+        match = make_match([sm_hand([9, 4, 3])])
+        client = client_of(owner)
+        for response in (client.get(self.url(match)), client.get(self.url(match), **HTMX)):
+            assert response.status_code == 200
+            body = response.content.decode()
+            assert body.lstrip().startswith("<!doctype html>")
+            assert "<h1>Audit trail</h1>" in body
+            assert body.index("created the match") < body.index("recorded")
+            assert "HX-Request" in response["Vary"]

@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import AuditEntry, Match
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 FORM = {"player_0": "Ann", "player_1": "Ben", "player_2": "Cy", "first_dealer": "1"}
 

@@ -12,6 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from matches.rules import RuleError, get_ruleset, play_hand, replay
+from tests.factories import PRESET_TABLE, PRESETS
 
 THREE = ("Ann", "Ben", "Cy")
 FOUR = ("North", "East", "South", "West")
@@ -19,19 +20,6 @@ SUITS = ("clubs", "spades", "hearts", "diamonds")
 CALLS = (*SUITS, "no-trumps", "miz")
 CAP = 3  # §1.4 maximum bleed
 
-# RULES.md §1.2: targets by offset and tricks in a hand.
-TABLE = {
-    "8-5-3": ((8, 5, 3), 16),
-    "8-5-3-points": ((8, 5, 3), 16),
-    "9-5-2": ((9, 5, 2), 16),
-    "9-2-5": ((9, 2, 5), 16),
-    "8-6-3": ((8, 6, 3), 17),
-    "9-5-3": ((9, 5, 3), 17),
-    "alternate": ((8, 5, 3), 16),
-    "woburn": ((8, 5, 3), 16),
-    "four-player": ((5, 4, 2, 2), 13),
-}
-PRESETS = sorted(TABLE)
 BIDS = {  # §1.4
     8: (8, 5, 3),
     9: (9, 4, 3),
@@ -63,7 +51,7 @@ def expected_targets(variant, number, dealer, bid):
     """Targets of hand ``number``: the bid table for Woburn's first hand, else §1.2."""
     if variant == "woburn" and number == 1 and bid is not None:
         return by_offset(BIDS[bid], dealer)
-    return by_offset(TABLE[variant][0], dealer)
+    return by_offset(PRESET_TABLE[variant][0], dealer)
 
 
 def expected_scores(data, targets):
@@ -80,7 +68,7 @@ def options(draw, variant):
     """The preset's defaults, or end conditions drawn over them (at least one kept)."""
     if draw(st.booleans()):
         return None
-    tricks = TABLE[variant][1]
+    tricks = PRESET_TABLE[variant][1]
     chosen = {
         "win_tricks": draw(st.none() | st.integers(tricks // 2 + 1, tricks)),
         "point_limit": draw(st.none() | st.integers(2, 12)),
@@ -100,7 +88,7 @@ def tricks_for(draw, variant, targets, totals, kinds=KINDS):
     """A composition of the preset's tricks into its seats: any at all, a few tricks
     moved away from the targets (close games and long matches), two seats up alike, or
     two seats brought level (the stuff of §1.3 ties)."""
-    total = TABLE[variant][1]
+    total = PRESET_TABLE[variant][1]
     seats = len(targets)
     kind = draw(st.sampled_from(kinds))
     if kind == "level":
@@ -244,7 +232,7 @@ def test_zero_sum_scores_from_the_targets_and_the_deal_to_the_left(variant, data
     for number, (played, hand) in enumerate(zip(state.hands, inputs, strict=True), start=1):
         dealer = (first_dealer + number - 1) % seats
         targets = expected_targets(variant, number, dealer, setup.get("bid"))
-        assert sum(targets) == TABLE[variant][1]
+        assert sum(targets) == PRESET_TABLE[variant][1]
         assert played.number == number
         assert played.dealer == dealer
         assert played.targets == targets
@@ -454,7 +442,7 @@ def test_a_point_limit_tie_goes_to_the_seat_named_last_trick(match):
 def levelling_hands(variant, targets, totals, limit):
     """Every last hand (as tricks) that brings exactly two seats with different totals to
     the same total at or over ``limit`` while the others stay below it."""
-    total_tricks = TABLE[variant][1]
+    total_tricks = PRESET_TABLE[variant][1]
     seats = len(targets)
     for one, other in itertools.combinations(range(seats), 2):
         if totals[one] == totals[other]:

@@ -7,26 +7,12 @@ rules code. In the comments a hand's targets are listed by seat, seat 0 first.
 
 import pytest
 
-from matches.rules import Exchange, RuleError, get_ruleset, play_hand, replay
+from matches.rules import GAMES, Exchange, RuleError, get_ruleset, play_hand, replay
+from tests.factories import PRESET_TABLE, PRESETS, THREE_PLAYER_PRESETS
 
 THREE = ("Ann", "Ben", "Cy")
 FOUR = ("North", "East", "South", "West")  # clockwise, as §1.6 seats them
 N, E, S, W = range(4)
-
-# The §1.2 table: targets by offset (dealer, eldest, third, ...) and tricks in a hand.
-TABLE = {
-    "8-5-3": ((8, 5, 3), 16),
-    "8-5-3-points": ((8, 5, 3), 16),
-    "9-5-2": ((9, 5, 2), 16),
-    "9-2-5": ((9, 2, 5), 16),
-    "8-6-3": ((8, 6, 3), 17),
-    "9-5-3": ((9, 5, 3), 17),
-    "alternate": ((8, 5, 3), 16),
-    "woburn": ((8, 5, 3), 16),
-    "four-player": ((5, 4, 2, 2), 13),
-}
-PRESETS = list(TABLE)
-THREE_PLAYER = [slug for slug in PRESETS if slug != "four-player"]
 
 
 def rules(variant, options=None):
@@ -65,7 +51,7 @@ def as_set(exchanges):
 
 def even_hand(variant, dealer):
     """The tricks of a hand in which every seat makes exactly its target."""
-    targets, _tricks = TABLE[variant]
+    targets, _tricks = PRESET_TABLE[variant]
     seats = len(targets)
     return [targets[(seat - dealer) % seats] for seat in range(seats)]
 
@@ -120,9 +106,13 @@ def test_targets_move_with_the_deal_to_the_left(variant):
     assert state.next_hand.dealer == (seats + 1) % seats
 
 
-@pytest.mark.parametrize(("variant", "tricks"), [(v, TABLE[v][1]) for v in PRESETS])
+def test_the_shared_table_names_every_preset():
+    assert sorted(PRESETS) == sorted(GAMES["sergeant-major"].presets)
+
+
+@pytest.mark.parametrize(("variant", "tricks"), [(v, PRESET_TABLE[v][1]) for v in PRESETS])
 def test_tricks_per_hand(variant, tricks):
-    assert sum(TABLE[variant][0]) == tricks
+    assert sum(PRESET_TABLE[variant][0]) == tricks
     assert rules(variant).tricks == tricks
     seats = len(players(variant))
     all_to_dealer = [tricks] + [0] * (seats - 1)
@@ -732,7 +722,7 @@ def test_plucking_refuses_an_override_before_the_first_hand():
     assert error.field == "hands.1.exchanges"
 
 
-@pytest.mark.parametrize("variant", THREE_PLAYER)
+@pytest.mark.parametrize("variant", THREE_PLAYER_PRESETS)
 def test_three_player_presets_refuse_an_override_as_an_unknown_field(variant):
     # Dealer 0 (any preset): seat 0 takes one trick more than its target, seat 1 one fewer.
     targets = even_hand(variant, 0)
@@ -750,7 +740,7 @@ def test_three_player_presets_refuse_an_override_as_an_unknown_field(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_every_option_is_accepted_by_every_preset(variant):
-    tricks = TABLE[variant][1]
+    tricks = PRESET_TABLE[variant][1]
     chosen = {
         "win_tricks": tricks,
         "point_limit": 30,
@@ -774,7 +764,7 @@ def test_win_tricks_on_any_preset_decides_first(variant):
     # All tricks to the third seat (offset 2, seat 2) under dealer 0, with every other
     # end condition set so that it is met in the same hand too.
     seats = len(players(variant))
-    tricks = TABLE[variant][1]
+    tricks = PRESET_TABLE[variant][1]
     all_to_2 = [0, 0, tricks] + [0] * (seats - 3)
     options = {"win_tricks": tricks, "point_limit": 1, "point_band": 1, "hands_limit": 1}
     state = play(variant, [all_to_2], options=options)
@@ -813,7 +803,7 @@ def test_an_unknown_option_is_refused(variant):
 
 
 def impossible(variant):
-    tricks = TABLE[variant][1]
+    tricks = PRESET_TABLE[variant][1]
     return [
         ({"win_tricks": tricks + 1}, "options.win_tricks"),  # 17 on 16, 18 on 17, 14 on 13
         ({"win_tricks": tricks // 2}, "options.win_tricks"),  # half or less

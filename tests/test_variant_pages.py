@@ -6,7 +6,7 @@ import pytest
 
 from matches.models import Hand, Match
 from matches.services import play as services
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 
 def text(response):

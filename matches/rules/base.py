@@ -19,6 +19,16 @@ def _(message: str) -> str:
     return message
 
 
+class Term(str):
+    """A word of the program (an option's name, a call) given to a message as a parameter:
+    translated when shown. Any other parameter (a player's name, what a client sent) is
+    shown as it is."""
+
+
+def term(word: str) -> Term:
+    return Term(word)
+
+
 class RuleError(Exception):
     """A hand, an option or a set-up that breaks the rules: the table's mistake, not a bug.
 
@@ -166,27 +176,31 @@ class Ruleset:
         if value is None:
             if option.nullable:
                 return None
-            raise RuleError(_("%(name)s needs a value."), field=where, name=option.name)
+            raise RuleError(_("%(name)s needs a value."), field=where, name=term(option.name))
         if option.kind is bool:
             if not isinstance(value, bool):
-                raise RuleError(_("%(name)s must be true or false."), field=where, name=option.name)
+                raise RuleError(
+                    _("%(name)s must be true or false."), field=where, name=term(option.name)
+                )
             return value
         if option.kind is str:
             if value not in option.choices:
                 raise RuleError(
                     _("%(name)s must be one of: %(choices)s."),
                     field=where,
-                    name=option.name,
+                    name=term(option.name),
                     choices=", ".join(option.choices),
                 )
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(_("%(name)s must be a whole number."), field=where, name=option.name)
+            raise RuleError(
+                _("%(name)s must be a whole number."), field=where, name=term(option.name)
+            )
         if option.minimum is not None and value < option.minimum:
             raise RuleError(
                 _("%(name)s must be at least %(minimum)s."),
                 field=where,
-                name=option.name,
+                name=term(option.name),
                 minimum=option.minimum,
             )
         return value

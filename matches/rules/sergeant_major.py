@@ -28,6 +28,7 @@ from .base import (
     highest,
     require_int,
     require_seat,
+    term,
 )
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
@@ -318,7 +319,7 @@ class SergeantMajor(Ruleset):
                 _("%(dealer)s has called %(call)s already; each call is made once."),
                 field="call",
                 dealer=state.players[state.next_hand.dealer],
-                call=call,
+                call=term(call),
             )
         return call
 

@@ -25,6 +25,7 @@ from .base import (
     highest,
     require_int,
     require_seat,
+    term,
 )
 
 CARD_POINTS = 120
@@ -184,7 +185,7 @@ class Sheepshead(Ruleset):
             value = data.get(name)
             if value is not None and value is not False:  # seat 0 is a partner too
                 raise RuleError(_("Nobody picked, so there is no %(name)s."), field=name,
-                                name=name)
+                                name=term(name))
         if data.get("points") not in (None, 0):
             raise RuleError(_("Nobody picked, so there are no picker points."), field="points")
         cleaned: dict[str, Any] = {"picker": None}
@@ -205,7 +206,7 @@ class Sheepshead(Ruleset):
     def flag(data: Mapping[str, Any], name: str) -> bool:
         value = data.get(name, False)
         if not isinstance(value, bool):
-            raise RuleError(_("%(name)s must be true or false."), field=name, name=name)
+            raise RuleError(_("%(name)s must be true or false."), field=name, name=term(name))
         return value
 
     def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext
 
 from ..rules import RuleError
+from ..rules.base import Term
 
 if TYPE_CHECKING:
     from .selectors import Snapshot
@@ -83,5 +84,6 @@ def explain(error: RuleError) -> str:
 
 
 def _display(value: Any) -> Any:
-    # Option and preset names are marked with _() in rules/ and translated here.
-    return gettext(value) if isinstance(value, str) else value
+    # Only the program's own words (``Term``: an option's name, a call) are translated;
+    # a player's name or what a client sent is shown as it is ("Nobody" stays "Nobody").
+    return gettext(value) if isinstance(value, Term) else value

@@ -1,0 +1,96 @@
+"""What tests share besides fixtures: request headers, hands and matches as the forms and
+services take them, how a page reads, and the one table of Sergeant Major presets.
+
+Fixtures live in ``conftest.py`` and may call these; tests import these by name.
+"""
+
+import html
+import re
+
+from matches.services import play as services
+
+# An htmx request, as the browser's htmx sends it.
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+# RULES.md §1.2: each Sergeant Major preset's targets by offset (dealer, eldest, third,
+# ...) and the tricks in a hand. The one table every test of the presets reads.
+PRESET_TABLE = {
+    "8-5-3": ((8, 5, 3), 16),
+    "8-5-3-points": ((8, 5, 3), 16),
+    "9-5-2": ((9, 5, 2), 16),
+    "9-2-5": ((9, 2, 5), 16),
+    "8-6-3": ((8, 6, 3), 17),
+    "9-5-3": ((9, 5, 3), 17),
+    "alternate": ((8, 5, 3), 16),
+    "woburn": ((8, 5, 3), 16),
+    "four-player": ((5, 4, 2, 2), 13),
+}
+PRESETS = list(PRESET_TABLE)
+THREE_PLAYER_PRESETS = [slug for slug in PRESETS if slug != "four-player"]
+
+SHEEP5 = ("Ann", "Ben", "Cy", "Dan", "Eve")
+
+
+# -- matches ------------------------------------------------------------------------------
+
+
+def game_match(owner, game, variant, players, hands=(), first_dealer=0, options=None, by=None):
+    """A match of ``owner`` created and played through the services, fresh from the
+    database; ``by`` records the hands (the owner unless given)."""
+    match = services.create_match(
+        by or owner, game=game, variant=variant, players=list(players),
+        first_dealer=first_dealer, options=options,
+    ).match
+    for number, hand in enumerate(hands, start=1):
+        services.record_hand(match, number, hand, by=by or owner)
+    match.refresh_from_db()
+    return match
+
+
+def sheep(owner, hands=(), players=SHEEP5, variant="standard", **options):
+    """A Sheepshead match, five players unless told."""
+    return game_match(owner, "sheepshead", variant, players, hands, options=options or None)
+
+
+def sieben(owner, variant="two-player", players=("Ann", "Ben"), hands=(), **options):
+    """A Sieben match, two players unless told."""
+    return game_match(owner, "sieben", variant, players, hands, options=options or None)
+
+
+def totals(match):
+    match.refresh_from_db()
+    return match.totals
+
+
+# -- hands --------------------------------------------------------------------------------
+
+
+def sm_hand(tricks, trump="hearts", **extra):
+    """A Sergeant Major hand as the services take it."""
+    return {"tricks": list(tricks), "trump": trump, **extra}
+
+
+def sh(number, picker, partner="alone", points=None, **flags):
+    """A Sheepshead hand as the browser posts it (ticked boxes only)."""
+    data = {"number": number, "picker": str(picker), "partner": str(partner)}
+    data["points"] = "" if points is None else str(points)
+    data.update({name: "on" for name, ticked in flags.items() if ticked})
+    return data
+
+
+def sv(number, *counters, no_trick=False):
+    """A Sieben round as the browser posts it."""
+    data = {"number": number}
+    data.update({f"counters_{side}": str(value) for side, value in enumerate(counters)})
+    if no_trick:
+        data["no_trick"] = "on"
+    return data
+
+
+# -- pages --------------------------------------------------------------------------------
+
+
+def text(response):
+    """The page as a reader sees it: tags dropped, entities decoded, spaces squeezed."""
+    words = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(words))
