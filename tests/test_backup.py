@@ -17,7 +17,7 @@ from django.db import connection
 from matches.backup import hold_server_lock, integrity
 from matches.models import Match
 from matches.services import play as services
-from tests.conftest import sm_hand
+from tests.factories import sm_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = ("matches_match", "matches_hand", "matches_auditentry")
