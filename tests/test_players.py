@@ -152,3 +152,21 @@ class TestThroughTheApi:
         assert [s.player.name for s in seats_of(match)] == ["Ann", "Ben", "Zed"]
         assert Player.objects.get(name="Zed").casual
         assert Player.objects.count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tables_adding_the_same_new_name_at_once_share_one_player(owner):
+    from tests.test_concurrency import at_once
+
+    def create(index):
+        return services.create_match(
+            owner, game="sergeant-major", variant="8-5-3",
+            players=["Zoe" if index % 2 else "ZOE", f"B{index}", f"C{index}"], first_dealer=0,
+        )
+
+    results = at_once(create)
+
+    assert all(not isinstance(result, Exception) for result in results), results
+    zoe = Player.objects.get(name_key="zoe")
+    assert Seat.objects.filter(player=zoe).count() == len(results)
+    assert Player.objects.count() == 1 + 2 * len(results)
