@@ -4,7 +4,7 @@ import json
 
 from django.test import Client
 
-from matches.models import AuditEntry, Hand, Match
+from matches.models import AuditEntry, Hand, Match, Player, Seat
 from matches.services import accounts as services
 
 
@@ -29,6 +29,8 @@ def writes():
         Hand.objects.count(),
         AuditEntry.objects.count(),
         list(Hand.objects.order_by("pk").values_list("pk", "version", "input")),
+        list(Player.objects.order_by("pk").values_list("pk", "name")),
+        list(Seat.objects.order_by("pk").values_list("pk", "total", "place", "won")),
     )
 
 

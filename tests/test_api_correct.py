@@ -56,7 +56,7 @@ def test_it_keeps_stored_scores_equal_to_a_replay(owner, make_match):
     put_hand(login(owner), match, 2, (5, 6, 5), trump="spades")
 
     hands = list(match.hands.order_by("number"))
-    state = replay(get_ruleset("sergeant-major", "8-5-3"), match.players,
+    state = replay(get_ruleset("sergeant-major", "8-5-3"), match.names,
                    [hand.input for hand in hands])
     assert [hand.scores for hand in hands] == [list(h.scores) for h in state.hands]
 

@@ -88,7 +88,7 @@ class TestNewMatch:
         assert response.status_code == 302
         assert response["Location"] == f"/matches/{match.pk}/"
         assert (match.game, match.variant) == ("sheepshead", "standard")
-        assert match.players == list(SHEEP5)
+        assert match.names == list(SHEEP5)
         assert match.first_dealer == 0
         assert match.options == {
             "hands_limit": 15, "all_pass": "leaster", "double_on_bump": False,
@@ -111,7 +111,7 @@ class TestNewMatch:
         data = new_form("sheepshead", "standard", (*SHEEP5, "Fay"), all_pass="redeal")
         response = client_of(owner).post("/matches/new/", data)
         assert response.status_code == 302
-        assert Match.objects.get().players == list(SHEEP5)
+        assert Match.objects.get().names == list(SHEEP5)
 
     def test_duplicate_names_are_refused_and_nothing_is_written(self, client_of, owner):
         names = ("Ann", "Ben", "Cy", "ann", "Eve")
@@ -147,9 +147,9 @@ class TestNewMatch:
         )
         assert response.status_code == 302
         two, four = Match.objects.order_by("pk")
-        assert (two.game, two.variant, two.players) == ("sieben", "two-player", ["Ann", "Ben"])
+        assert (two.game, two.variant, two.names) == ("sieben", "two-player", ["Ann", "Ben"])
         assert two.options["point_limit"] == 12
-        assert four.players == ["Ann", "Ben", "Cy", "Dan"]
+        assert four.names == ["Ann", "Ben", "Cy", "Dan"]
         assert four.options == {
             "point_limit": 7, "hands_limit": None, "difference": False, "four_of_a_kind": False,
         }

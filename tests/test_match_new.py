@@ -20,14 +20,14 @@ class TestMatchNew:
         assert response.status_code == 302
         assert response["Location"] == f"/matches/{match.pk}/"
         assert match.owner == owner
-        assert match.players == ["Ann", "Ben", "Cy"]
+        assert match.names == ["Ann", "Ben", "Cy"]
         assert match.first_dealer == 1
         assert match.options["win_tricks"] == 12
         assert AuditEntry.objects.get().action == "create"
 
     def test_it_trims_names(self, client_of, owner):
         client_of(owner).post("/matches/new/", {**FORM, "player_0": "  Ann  Marie "})
-        assert Match.objects.get().players[0] == "Ann Marie"
+        assert Match.objects.get().names[0] == "Ann Marie"
 
     def test_it_draws_the_first_dealer(self, client_of, owner):
         client_of(owner).post("/matches/new/", {**FORM, "first_dealer": "draw"})

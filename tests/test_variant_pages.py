@@ -61,7 +61,7 @@ class TestNewMatchVariants:
         )
         assert response.status_code == 302
         match = Match.objects.get()
-        assert (match.variant, match.players) == ("four-player", list(names))
+        assert (match.variant, match.names) == ("four-player", list(names))
 
     def test_it_takes_a_point_limit_of_20_for_9_5_2(self, client_of, owner):
         client_of(owner).post("/matches/new/", new_form("9-5-2", point_limit="20"))

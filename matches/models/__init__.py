@@ -1,6 +1,17 @@
 """Storage, by subject. Django finds the models through this package."""
 
 from .accounts import ApiToken, hash_token
-from .play import AuditEntry, Hand, Match, new_share_token
+from .play import AuditEntry, Hand, Match, Seat, new_share_token
+from .players import Player, name_key
 
-__all__ = ["ApiToken", "AuditEntry", "Hand", "Match", "hash_token", "new_share_token"]
+__all__ = [
+    "ApiToken",
+    "AuditEntry",
+    "Hand",
+    "Match",
+    "Player",
+    "Seat",
+    "hash_token",
+    "name_key",
+    "new_share_token",
+]

@@ -1,9 +1,11 @@
-"""A match at a table: its hands (the facts), what is derived from them, the audit trail.
+"""A match at a table: its seats, its hands (the facts), what is derived from them, the
+audit trail.
 
 Hands are facts; what is derived from them is stored here only by ``services.play``.
 """
 
 import secrets
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
@@ -11,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
+from .players import NAME_MAX, Player
 
 
 def new_share_token() -> str:
@@ -18,7 +21,7 @@ def new_share_token() -> str:
 
 
 class Match(models.Model):
-    """One match at one table: the game, its options, the players as they sit."""
+    """One match at one table: the game, its options; the players sit in its ``seats``."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"
@@ -28,7 +31,6 @@ class Match(models.Model):
     # The full resolved options (preset defaults plus the table's choices), so that a later
     # change of a preset's defaults never changes a match already played.
     options = models.JSONField(_("options"), default=dict)
-    players = models.JSONField(_("players"))  # names, clockwise from seat 0
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"))
     setup = models.JSONField(default=dict, blank=True)  # e.g. the Woburn bid
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
@@ -36,14 +38,12 @@ class Match(models.Model):
     stopped = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    # Cached from the replay by services.py, in the same transaction as the hands,
-    # so that the home page lists matches without replaying each one.
+    # Cached from the replay by services.py, in the same transaction as the hands (as are
+    # the seats' totals), so that the home page lists matches without replaying each one.
     finished = models.BooleanField(default=False)
     # Bumped by every write: what is derived from the match (its replayed state, the
     # rendered table, the JSON) is cached under this number and never goes stale.
     revision = models.PositiveIntegerField(default=0)
-    totals = models.JSONField(default=list)
-    winners = models.JSONField(default=list)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -51,14 +51,43 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
 
     def __str__(self):
-        return " · ".join(self.players)
+        return " · ".join(self.names)
 
     def get_absolute_url(self):
         return reverse("match", args=[self.pk])
 
-    @property
+    def refresh_from_db(self, *args, **kwargs):
+        super().refresh_from_db(*args, **kwargs)
+        self.__dict__.pop("seat_list", None)  # the seats may have changed too
+
+    @cached_property
     def ruleset(self) -> rules.Ruleset:
+        """Built once per instance (so once per request): game, variant and options never
+        change after the match is created, so it cannot go stale."""
         return rules.get_ruleset(self.game, self.variant, self.options)
+
+    @cached_property
+    def seat_list(self) -> list["Seat"]:
+        """The seats, seat 0 first: loaded once per instance, or taken from
+        ``prefetch_related("seats")`` when the query that found the match asked for them
+        (lists do). ``services.play`` sets it on a match it creates and updates the seats in
+        it when it writes, so a writer's match never reads its own seats back."""
+        return list(self.seats.all())
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as they were given at this table, clockwise from seat 0."""
+        return [seat.name for seat in self.seat_list]
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's total, as the last write derived it."""
+        return [seat.total for seat in self.seat_list]
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats that won (several share a win); empty until the match is over."""
+        return [seat.number for seat in self.seat_list if seat.won]
 
     @property
     def game_name(self) -> str:
@@ -67,15 +96,59 @@ class Match(models.Model):
         return gettext(self.ruleset.preset.name)
 
 
+class Seat(models.Model):
+    """A player in a seat of a match, with what the hands gave them.
+
+    ``name`` is the name as it was typed at the table (the register's ``Player.name`` may
+    be spelt differently, or change later); the replay reads the names from here.
+    ``total``, ``place`` and ``won`` are derived: ``services.play`` writes them in the same
+    transaction as the hands, and a test proves they always equal a replay.
+
+    ``place`` is always set, also while the match goes on (the table as it stands):
+    the winners share place 1 (a Sergeant Major 12-trick winner is first whatever the
+    totals); any other seat is 1 + the number of seats that won or have a higher total,
+    so equal totals share a place and the next place is skipped ("1, 2, 2, 4").
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))  # 0-based, clockwise
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    name = models.CharField(_("name"), max_length=NAME_MAX)
+    total = models.IntegerField(_("total"), default=0)
+    place = models.PositiveSmallIntegerField(_("place"), default=1)
+    won = models.BooleanField(_("won"), default=False)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_seat_per_number"),
+            # One person cannot sit at a table twice (a merge of two entries must not
+            # make them).
+            models.UniqueConstraint(fields=["match", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.match_id} seat {self.number}: {self.name}"
+
+
 class Hand(models.Model):
-    """One hand as the table reported it. ``(match, number)`` is unique: no doubled hands."""
+    """One hand as the table reported it. ``(match, number)`` is unique: no doubled hands.
+
+    ``scores`` (derived, per seat) stays a JSON list rather than a row per hand and seat:
+    standings sum ``Seat.total`` (one query over seats), so nothing asks for single hand
+    scores across matches; they are only ever read with their hand.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
     input = models.JSONField()
     # Bumped by every correction; a correction naming an older version is refused.
     version = models.PositiveIntegerField(default=1)
-    # Derived, cached for standings queries; services.py writes it with the input.
+    # Derived per seat; services.py writes it with the input.
     scores = models.JSONField(default=list)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

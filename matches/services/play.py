@@ -13,19 +13,19 @@ from django.db import IntegrityError
 from django.utils.translation import gettext
 
 from .. import rules
-from ..models import AuditEntry, Hand, Match
+from ..models import AuditEntry, Hand, Match, Seat, name_key
+from ..models.players import NAME_MAX
 from ..rules import MatchState, RuleError
+from . import players as register
 from .base import Conflict, HandNotFound, writing
-from .selectors import Snapshot, remember, snapshot
-
-NAME_MAX = 40
-
+from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
 # -- creating -----------------------------------------------------------------------------
 
 
 def clean_players(names: Any) -> list[str]:
-    """Player names: trimmed, 1–40 characters, distinct ignoring case."""
+    """Player names: trimmed, 1–40 characters, distinct ignoring case (as the register
+    tells names apart: ``models.name_key``)."""
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
         raise RuleError(rules._("Enter the players' names."), field="players")
     cleaned = [" ".join(name.split()) for name in names]
@@ -38,9 +38,9 @@ def clean_players(names: Any) -> list[str]:
             raise RuleError(
                 rules._("A name can have at most %(max)s characters."), field=where, max=NAME_MAX
             )
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise RuleError(rules._("%(name)s sits at the table twice."), field=where, name=name)
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return cleaned
 
 
@@ -55,20 +55,29 @@ def create_match(
     options: Mapping[str, Any] | None = None,
     setup: Mapping[str, Any] | None = None,
 ) -> Snapshot:
-    """Create a match for ``owner``; refuses bad players, options or dealer with RuleError."""
+    """Create a match for ``owner``; refuses bad players, options or dealer with RuleError.
+
+    Each name is matched against the register of players (case-insensitively; an unknown
+    name adds a casual player); the seat keeps the name exactly as typed at the table."""
     ruleset = rules.get_ruleset(game, variant, options)
     names = clean_players(players)
-    state = rules.replay(ruleset, names, [], first_dealer=first_dealer, setup=setup or {})
-    match = Match.objects.create(
+    match = Match(
         owner=owner,
         game=game,
         variant=variant,
         options=ruleset.options,
-        players=names,
         first_dealer=first_dealer,
         setup=dict(setup or {}),
-        totals=list(state.totals),
     )
+    match.ruleset = ruleset
+    match.seat_list = [Seat(number=number, name=name) for number, name in enumerate(names)]
+    # Checks the seats, the first dealer and the setup before anything is written.
+    state = derive(match, [])
+    match.save()
+    for seat, player in zip(match.seat_list, register.find_or_create(names), strict=True):
+        seat.match, seat.player = match, player
+    _fill_seats(match.seat_list, state)
+    Seat.objects.bulk_create(match.seat_list)
     _audit(match, owner, AuditEntry.Action.CREATE, after=_match_facts(match))
     return Snapshot(match, state, ())
 
@@ -77,7 +86,7 @@ def _match_facts(match: Match) -> dict[str, Any]:
     return {
         "game": match.game,
         "variant": match.variant,
-        "players": match.players,
+        "players": match.names,
         "first_dealer": match.first_dealer,
         "options": match.options,
     }
@@ -92,16 +101,21 @@ def _locked(match: Match) -> tuple[Match, list[Hand]]:
     On PostgreSQL the row lock serialises writers of one match; on SQLite the IMMEDIATE
     transaction already holds the database's write lock, and select_for_update is a no-op.
     """
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+    locked = _lock(match)
     return locked, list(locked.hands.order_by("number"))
 
 
+def _lock(match: Match) -> Match:
+    """The match read afresh under its write lock. Its ruleset carries over (game, variant
+    and options never change), so a request builds it once."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    if "ruleset" in match.__dict__:
+        locked.ruleset = match.ruleset
+    return locked
+
+
 def _replay(match: Match, hands: Sequence[Hand]) -> Snapshot:
-    state = rules.replay(
-        match.ruleset, match.players, [h.input for h in hands], match.first_dealer, match.setup,
-        stopped=match.stopped,
-    )
-    return Snapshot(match, state, tuple(h.version for h in hands))
+    return Snapshot(match, derive(match, [h.input for h in hands]), tuple(h.version for h in hands))
 
 
 def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Snapshot:
@@ -116,7 +130,7 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     prepared = snapshot(match)
     try:
         with writing():
-            match = Match.objects.select_for_update().get(pk=match.pk)
+            match = _lock(match)
             if match.revision == prepared.match.revision:
                 current = Snapshot(match, prepared.state, prepared.versions)
             else:
@@ -191,11 +205,10 @@ def correct_hand(
                 % {"number": number},
                 _replay(match, hands),
             )
+        # The hands before it are replayed, then the corrected one and each later one are
+        # played on top, so that an error names the later hand that no longer fits.
         ruleset = match.ruleset
-        state = rules.replay(
-            ruleset, match.players, [h.input for h in hands[:index]], match.first_dealer,
-            match.setup,
-        )
+        state = derive(match, [h.input for h in hands[:index]], stopped=False)
         state = rules.play_hand(ruleset, state, data)
         corrected = state.hands[-1].input
         for later in hands[index + 1 :]:
@@ -278,12 +291,14 @@ def _store_derived(
     match: Match, state: MatchState, versions: tuple[int, ...], hands: Sequence[Hand] = ()
 ) -> None:
     """Write what the replay derived next to the facts, in the caller's transaction, under
-    a new revision (which retires every cached view of the old one)."""
+    a new revision (which retires every cached view of the old one): the match's
+    ``finished``, each seat's total, place and win, and the scores of ``hands``."""
     match.finished = state.finished
-    match.totals = list(state.totals)
-    match.winners = list(state.winners)
     match.revision += 1
-    match.save(update_fields=["finished", "totals", "winners", "revision", "updated_at"])
+    match.save(update_fields=["finished", "revision", "updated_at"])
+    changed_seats = _fill_seats(match.seat_list, state)
+    if changed_seats:
+        Seat.objects.bulk_update(changed_seats, ["total", "place", "won"])
     remember(Snapshot(match, state, versions))
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):
@@ -292,6 +307,16 @@ def _store_derived(
             changed.append(hand)
     if changed:
         Hand.objects.bulk_update(changed, ["scores"])
+
+
+def _fill_seats(seats: Sequence[Seat], state: MatchState) -> list[Seat]:
+    """Put the replay's total, place and win on each seat; the seats that changed."""
+    changed = []
+    for seat, result in zip(seats, seat_results(state), strict=True):
+        if (seat.total, seat.place, seat.won) != (result.total, result.place, result.won):
+            seat.total, seat.place, seat.won = result.total, result.place, result.won
+            changed.append(seat)
+    return changed
 
 
 def _user(by):

@@ -42,7 +42,9 @@ def _get_match_for_user(request, match_id: int) -> Match:
 @login_required
 @require_GET
 def home(request):
-    matches = Match.objects.filter(owner=request.user).order_by("-updated_at")
+    matches = (
+        Match.objects.filter(owner=request.user).order_by("-updated_at").prefetch_related("seats")
+    )
     playing = [m for m in matches if not m.finished]
     finished = [m for m in matches if m.finished]
     return render(request, "home.html", {"playing": playing, "finished": finished})
