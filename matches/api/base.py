@@ -10,6 +10,8 @@ Who may do what
     ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
     only. A share token never writes.
     ``GET /api/games`` and the OpenAPI description are open to all.
+    The policy itself is ``matches.access`` (the same one the pages ask); ``match_for``
+    only turns its answer into a status.
 
 Status codes for access
     401 when the request carries no credentials that the endpoint accepts (anonymous, an
@@ -34,7 +36,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import secrets
 from typing import Any
 
 from django.conf import settings
@@ -42,10 +43,13 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import re_path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
 
+from .. import access
+from ..access import Access
 from ..models import Match
 from ..rules import RuleError
 from ..services.accounts import token_user
@@ -326,47 +330,22 @@ def read_reason(data: dict[str, Any]) -> str:
     return reason
 
 
-def _match(match_id: int) -> Match:
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        raise ApiError(404, "not_found", _("There is no match %(id)s.") % {"id": match_id})
-    return match
+# What a refusal says, by what was asked for.
+REFUSED = {
+    Access.READ: gettext_lazy("You may not see this match."),
+    Access.WRITE: gettext_lazy("Only the match's owner or an organiser can change it."),
+}
 
 
-def _bearer(request: HttpRequest) -> str | None:
-    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
-
-
-def _users(request: HttpRequest) -> list[Any]:
-    users = [request.auth] if getattr(request.auth, "is_authenticated", False) else []
-    if request.user.is_authenticated:
-        users.append(request.user)
-    return users
-
-
-def _may_write(user, match: Match) -> bool:
-    return user.is_active and (user.is_staff or user.pk == match.owner_id)
-
-
-def readable_match(request: HttpRequest, match_id: int) -> Match:
-    """The match, if the owner, staff, or a holder of its share token is asking."""
-    match = _match(match_id)
-    if any(_may_write(user, match) for user in _users(request)):
-        return match
-    for token in (request.GET.get("share"), _bearer(request)):
-        if token and secrets.compare_digest(token.encode(), match.share_token.encode()):
-            return match
-    raise ApiError(403, "forbidden", _("You may not see this match."))
-
-
-def writable_match(request: HttpRequest, match_id: int) -> Match:
-    """The match, if its owner or staff is asking (with a session or an API key)."""
-    match = _match(match_id)
-    if not _may_write(request.auth, match):
+def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
+    """The match, if ``access`` lets the request reach ``needed`` into it (see the module
+    docstring); 404 when there is none, 403 when the credentials do not reach it. (401 is
+    the authentication classes' answer, before this is asked.)"""
+    try:
+        return access.find_match(access.api_viewer(request), match_id, needed)
+    except access.NoSuchMatch:
         raise ApiError(
-            403, "forbidden", _("Only the match's owner or an organiser can change it.")
-        )
-    return match
+            404, "not_found", _("There is no match %(id)s.") % {"id": match_id}
+        ) from None
+    except access.Refused:
+        raise ApiError(403, "forbidden", str(REFUSED[needed])) from None

@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from .. import rules
+from ..access import Access
 from ..models import Match
 from ..services import play as services
 from ..services import selectors
@@ -19,12 +20,11 @@ from .base import (
     api,
     error_response,
     invalid,
+    match_for,
     read_body,
     read_reason,
-    readable_match,
     refuse_unknown,
     whole_number,
-    writable_match,
 )
 from .schemas import (
     ConflictOut,
@@ -190,7 +190,7 @@ def create_match(request):
 @api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
 def get_match(request, match_id: int):
     """The match state."""
-    match = readable_match(request, match_id)
+    match = match_for(request, match_id, Access.READ)
     body = cache.get(_state_key(match))
     if body is None:
         return state_response(selectors.snapshot(match))
@@ -223,7 +223,7 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
 def record_hand(request, match_id: int):
     """Record the next hand; 409 with the current state when ``number`` is not the next
     one (another device was quicker, or a gap) or the match is over."""
-    match = writable_match(request, match_id)
+    match = match_for(request, match_id, Access.WRITE)
     data = read_body(request)
     number = whole_number(data, "number")
     del data["number"]
@@ -245,7 +245,7 @@ def record_hand(request, match_id: int):
 def correct_hand(request, match_id: int, number: int):
     """Correct a recorded hand; later hands are re-derived. 409 for a stale ``version``;
     422 when a later hand no longer fits (its field says which: ``hands.5.tricks``)."""
-    match = writable_match(request, match_id)
+    match = match_for(request, match_id, Access.WRITE)
     data = read_body(request)
     version = whole_number(data, "version")
     reason = read_reason(data)
@@ -277,7 +277,7 @@ def correct_hand(request, match_id: int, number: int):
 )
 def undo_hand(request, match_id: int, number: int):
     """Undo the last hand; 409 for any other."""
-    match = writable_match(request, match_id)
+    match = match_for(request, match_id, Access.WRITE)
     data = read_body(request, required=False)
     refuse_unknown(data, {"reason"})
     reason = read_reason(data)
@@ -301,7 +301,7 @@ def _stop_endpoint(path: str, change, summary: str):
         },
     )
     def endpoint(request, match_id: int):
-        match = writable_match(request, match_id)
+        match = match_for(request, match_id, Access.WRITE)
         data = read_body(request, required=False)
         refuse_unknown(data, {"reason"})
         snap = change(match, by=request.auth, reason=read_reason(data))
@@ -328,4 +328,4 @@ reopen_match = _stop_endpoint(
 )
 def match_history(request, match_id: int):
     """The audit trail, oldest first."""
-    return history_json(readable_match(request, match_id))
+    return history_json(match_for(request, match_id, Access.READ))
