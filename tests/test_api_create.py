@@ -170,6 +170,13 @@ def test_it_refuses_get(owner):
         ({"first_dealer": "0"}, "first_dealer"),
         ({"first_dealer": None}, "first_dealer"),
         ({"colour": "red"}, "colour"),
+        ({"players": ["Ann"]}, "players"),
+        ({"players": [f"P{seat}" for seat in range(8)]}, "players"),
+        ({"players": ["Ann", 7, "Cy"]}, "players.1"),
+        ({"first_dealer": -1}, "first_dealer"),
+        ({"first_dealer": True}, "first_dealer"),
+        ({"bid": "9"}, "bid"),
+        ({"game": ""}, "game"),
     ],
 )
 def test_it_refuses_bad_input_naming_the_field(owner, changes, field):
@@ -187,6 +194,46 @@ def test_it_says_how_long_a_name_may_be(owner):
     response = send(login(owner), "post", URL, body(players=["Ann", "B" * 41, "Cy"]))
 
     assert response.json()["message"] == "A name can have at most 40 characters."
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"colour": "red"}, "colour", "Unknown field colour."),
+        ({"game": None}, "game", "Choose a game."),
+        ({"variant": ""}, "variant", "Choose a variant."),
+        ({"players": "Ann, Ben, Cy"}, "players", "Enter the players' names."),
+        ({"players": ["Ann"]}, "players", "A table seats 2 to 7 players."),
+        ({"players": ["Ann", "  ", "Cy"]}, "players.1", "Enter a name for every seat."),
+        ({"first_dealer": "0"}, "first_dealer", "Enter a whole number."),
+        ({"first_dealer": -1}, "first_dealer", "first_dealer must be at least 0."),
+        ({"options": [12]}, "options", "Options must be an object."),
+        ({"players": ["Ann", "Ben"]}, "players", "This game needs 3 players, not 2."),  # rules
+    ],
+)
+def test_it_says_what_is_wrong_in_the_house_words(owner, changes, field, message):
+    response = send(login(owner), "post", URL, body(**changes))
+
+    assert assert_error(response, 422, "invalid")["fields"] == {field: [message]}
+
+
+def test_it_says_a_missing_field_is_required(owner):
+    data = body()
+    del data["first_dealer"]
+
+    response = send(login(owner), "post", URL, data)
+
+    assert response.json()["fields"] == {"first_dealer": ["This field is required."]}
+
+
+def test_it_measures_a_name_as_it_is_kept(owner):
+    # Runs of spaces count as one, as the name is stored: 40 letters and spaces inside.
+    name = "B" * 20 + "     " + "C" * 19
+
+    response = send(login(owner), "post", URL, body(players=["Ann", name, "Cy"]))
+
+    assert response.status_code == 201, response.content
+    assert response.json()["players"][1] == "B" * 20 + " " + "C" * 19
 
 
 def test_it_says_what_is_unknown(owner):

@@ -209,6 +209,14 @@ def test_it_refuses_a_hand_after_the_end(owner, make_match):
         ({"tricks": [9, 4, 3], "trump": "hearts", "number": "1"}, "number"),
         ({"tricks": [9, 4, 3], "trump": "hearts", "number": None}, "number"),
         ({"tricks": [9, 4, 3], "trump": "hearts", "number": True}, "number"),
+        ({"tricks": [9, 4, 3], "trump": "hearts", "number": 0}, "number"),
+        ({"tricks": [9, 4, 3], "trump": "hearts", "number": -3}, "number"),
+        ({"tricks": [9, 4, 3], "trump": "hearts", "number": 1.0}, "number"),
+        ({"tricks": [9, 4, 3], "trump": "hearts", "last_trick": "0"}, "last_trick"),
+        ({"tricks": "9, 4, 3", "trump": "hearts"}, "tricks"),
+        ({"tricks": [9, 4, 3], "trump": ["hearts"]}, "trump"),
+        ({"tricks": [9, 4, 3], "trump": "hearts", "exchanges": [{"from": 0, "to": 1}]},
+         "exchanges.0.cards"),
     ],
 )
 def test_it_refuses_a_hand_against_the_rules_naming_the_field(owner, make_match, hand, field):
@@ -260,3 +268,53 @@ def test_it_refuses_a_body_that_is_not_a_json_object(owner, make_match, raw):
 
     assert_error(response, 400, "bad_request")
     assert writes() == before
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"number": 0}, "number", "number must be at least 1."),
+        ({"number": "1"}, "number", "Enter a whole number."),
+        ({"number": False}, "number", "Enter a whole number."),
+        ({"colour": "red"}, "colour", "Unknown field colour."),
+        ({"tricks": [9, 4.0, 3]}, "tricks.1", "Enter a whole number."),
+        ({"tricks": None}, "tricks", "Enter the tricks of every seat."),  # the rules' own
+        ({"trump": "no-trumps"}, "trump", "Choose trumps: clubs, spades, hearts or diamonds."),
+        ({"picker": 0}, "picker", "Unknown field picker."),  # a Sheepshead field: the rules
+    ],
+)
+def test_it_says_what_is_wrong_in_the_house_words(owner, make_match, changes, field, message):
+    match = make_match()
+    before = writes()
+
+    response = send(login(owner), "post", hands_url(match),
+                    {"number": 1, **sm_hand([9, 4, 3]), **changes})
+
+    problem = assert_error(response, 422, "invalid")
+    assert problem["fields"] == {field: [message]}
+    assert problem["message"] == message
+    assert writes() == before
+
+
+def test_a_hand_number_below_one_is_invalid_not_a_conflict(owner, make_match):
+    # Hands are numbered from 1: no state could make hand 0 the next one.
+    match = make_match([sm_hand([9, 4, 3])])
+
+    for number in (0, -1):
+        response = post_hand(login(owner), match, number)
+        assert list(assert_error(response, 422, "invalid")["fields"]) == ["number"]
+        assert "state" not in response.json()
+
+
+def test_it_names_every_wrong_field_at_once(owner, make_match):
+    match = make_match()
+
+    response = send(login(owner), "post", hands_url(match),
+                    {"number": "one", "tricks": [9, "4", 3], "trump": "hearts", "colour": 1})
+
+    problem = assert_error(response, 422, "invalid")
+    assert problem["fields"] == {
+        "number": ["Enter a whole number."],
+        "tricks.1": ["Enter a whole number."],
+        "colour": ["Unknown field colour."],
+    }

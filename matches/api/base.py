@@ -10,6 +10,8 @@ Who may do what
     ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
     only. A share token never writes.
     ``GET /api/games`` and the OpenAPI description are open to all.
+    The policy itself is ``matches.access`` (the same one the pages ask); ``match_for``
+    only turns its answer into a status.
 
 Status codes for access
     401 when the request carries no credentials that the endpoint accepts (anonymous, an
@@ -25,8 +27,12 @@ Errors
     (401), ``forbidden`` (403), ``not_found`` (404), ``method_not_allowed`` (405),
     ``conflict`` (409), ``invalid`` (422), ``server_error`` (500).
 
-Bodies are read as plain JSON objects and judged by ``rules`` and ``services``, so a
-client sees the same messages as the pages; ``schemas`` only describes them.
+Bodies
+    Read as JSON (400 unless an object), then validated by the model of ``schemas`` that
+    also describes them in OpenAPI (``parse_body``): unknown keys, wrong JSON types and
+    broken limits are a 422 naming the field (``players.1``), with house sentences
+    (``house_message``). What makes a legal hand, match or option is then for ``rules``
+    and ``services`` to judge, so a client sees the same messages as the pages.
 """
 
 from __future__ import annotations
@@ -34,26 +40,29 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import secrets
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import re_path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
+from pydantic import BaseModel
+from pydantic import ValidationError as PydanticValidationError
 
+from .. import access
+from ..access import Access
 from ..models import Match
 from ..rules import RuleError
 from ..services.accounts import token_user
 from ..services.base import HandNotFound, explain
+from .schemas import BODY_DEFINITIONS
 
 logger = logging.getLogger(__name__)
-
-REASON_MAX = 200
 
 
 class ApiError(Exception):
@@ -132,6 +141,13 @@ class ScorekeeperAPI(NinjaAPI):
             pattern.callback = _json_errors(pattern.callback)
         patterns.append(re_path(r"^", _json_errors(_unknown_path)))
         return patterns, app_name, namespace
+
+    def get_openapi_schema(self, **kwargs):
+        """The description, with the models met inside request bodies (``body_schema``)
+        among its components."""
+        schema = super().get_openapi_schema(**kwargs)
+        schema["components"]["schemas"].update(BODY_DEFINITIONS)
+        return schema
 
 
 api = ScorekeeperAPI(
@@ -256,14 +272,51 @@ def _http_error(request, exc: HttpError):
     return error_response(request, exc.status_code, {"error": code, "message": message})
 
 
+# House sentences for pydantic's error types; ``schemas.Says`` gives a field its own.
+# Untranslated here, translated per request.
+MESSAGES = {
+    "missing": gettext_noop("This field is required."),
+    "extra_forbidden": gettext_noop("Unknown field %(name)s."),
+    "int_type": gettext_noop("Enter a whole number."),
+    "int_parsing": gettext_noop("Enter a whole number."),
+    "int_from_float": gettext_noop("Enter a whole number."),
+    "bool_type": gettext_noop("%(name)s must be true or false."),
+    "bool_parsing": gettext_noop("%(name)s must be true or false."),
+    "string_type": gettext_noop("%(name)s must be text."),
+    "list_type": gettext_noop("%(name)s must be a list."),
+    "dict_type": gettext_noop("%(name)s must be an object."),
+    "model_type": gettext_noop("%(name)s must be an object."),
+    "greater_than_equal": gettext_noop("%(name)s must be at least %(minimum)s."),
+}
+
+
+def house_message(error: dict[str, Any]) -> str:
+    """The sentence for one pydantic error (``loc`` starting with where: body, query, ...),
+    in the request's language; pydantic's own text for a type the house has no words for.
+    ``%(name)s`` is the field (an unknown key's own name), ``%(min)s``/``%(max)s`` the
+    length limits, ``%(minimum)s`` the least value."""
+    kind, context = error.get("type"), dict(error.get("ctx") or {})
+    where = [str(part) for part in error.get("loc", ())[1:]]
+    message = context.get("house") if kind == "house" else MESSAGES.get(kind)
+    if message is None:
+        return str(error.get("msg", ""))
+    params = {
+        "name": where[-1] if kind == "extra_forbidden" and where else ".".join(where),
+        "min": context.get("min_length"),
+        "max": context.get("max_length"),
+        "minimum": context.get("ge"),
+        **context,
+    }
+    return _(message) % params
+
+
 @api.exception_handler(ValidationError)
 def _validation_error(request, exc: ValidationError):
-    # Bodies are not validated by pydantic (see the module docstring), but parameters
-    # are; say which one in the house shape.
+    # Bodies (``parse_body``) and parameters alike, in the house shape.
     fields: dict[str, list[str]] = {}
     for error in exc.errors:
         location = [str(part) for part in error.get("loc", ())[1:]] or ["__all__"]
-        fields.setdefault(".".join(location), []).append(str(error.get("msg", "")))
+        fields.setdefault(".".join(location), []).append(house_message(error))
     first = next(iter(fields.values()))[0]
     return error_response(request, 422, {"error": "invalid", "message": first, "fields": fields})
 
@@ -298,75 +351,42 @@ def read_body(request: HttpRequest, *, required: bool = True) -> dict[str, Any]:
     return data
 
 
-def whole_number(data: dict[str, Any], name: str) -> int:
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise invalid(name, _("Enter a whole number."))
-    return value
+Body = TypeVar("Body", bound=BaseModel)
 
 
-def refuse_unknown(data: dict[str, Any], known: set[str]) -> None:
-    for name in sorted(data):
-        if name not in known:
-            raise invalid(name, _("Unknown field %(name)s.") % {"name": name})
+def parse_body(request: HttpRequest, model: type[Body], *, required: bool = True) -> Body:
+    """The body, read as a JSON object (400 otherwise) and validated by ``model`` — the
+    model ``schemas.body_schema`` describes it with. A refusal is ninja's
+    ``ValidationError`` (``loc`` starting with ``body``), answered as a 422 naming every
+    field that is wrong. ``required=False``: an empty body is ``{}``."""
+    data = read_body(request, required=required)
+    try:
+        return model.model_validate(data)
+    except PydanticValidationError as error:
+        raise ValidationError(
+            [
+                {**problem, "loc": ("body", *problem["loc"])}
+                for problem in error.errors(include_url=False, include_input=False)
+            ]
+        ) from None
 
 
-def read_reason(data: dict[str, Any]) -> str:
-    reason = data.get("reason")
-    if reason is None:
-        return ""
-    if not isinstance(reason, str):
-        raise invalid("reason", _("The reason must be text."))
-    reason = reason.strip()
-    if len(reason) > REASON_MAX:
-        raise invalid(
-            "reason",
-            _("A reason can have at most %(max)s characters.") % {"max": REASON_MAX},
-        )
-    return reason
+# What a refusal says, by what was asked for.
+REFUSED = {
+    Access.READ: gettext_lazy("You may not see this match."),
+    Access.WRITE: gettext_lazy("Only the match's owner or an organiser can change it."),
+}
 
 
-def _match(match_id: int) -> Match:
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        raise ApiError(404, "not_found", _("There is no match %(id)s.") % {"id": match_id})
-    return match
-
-
-def _bearer(request: HttpRequest) -> str | None:
-    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
-
-
-def _users(request: HttpRequest) -> list[Any]:
-    users = [request.auth] if getattr(request.auth, "is_authenticated", False) else []
-    if request.user.is_authenticated:
-        users.append(request.user)
-    return users
-
-
-def _may_write(user, match: Match) -> bool:
-    return user.is_active and (user.is_staff or user.pk == match.owner_id)
-
-
-def readable_match(request: HttpRequest, match_id: int) -> Match:
-    """The match, if the owner, staff, or a holder of its share token is asking."""
-    match = _match(match_id)
-    if any(_may_write(user, match) for user in _users(request)):
-        return match
-    for token in (request.GET.get("share"), _bearer(request)):
-        if token and secrets.compare_digest(token.encode(), match.share_token.encode()):
-            return match
-    raise ApiError(403, "forbidden", _("You may not see this match."))
-
-
-def writable_match(request: HttpRequest, match_id: int) -> Match:
-    """The match, if its owner or staff is asking (with a session or an API key)."""
-    match = _match(match_id)
-    if not _may_write(request.auth, match):
+def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
+    """The match, if ``access`` lets the request reach ``needed`` into it (see the module
+    docstring); 404 when there is none, 403 when the credentials do not reach it. (401 is
+    the authentication classes' answer, before this is asked.)"""
+    try:
+        return access.find_match(access.api_viewer(request), match_id, needed)
+    except access.NoSuchMatch:
         raise ApiError(
-            403, "forbidden", _("Only the match's owner or an organiser can change it.")
-        )
-    return match
+            404, "not_found", _("There is no match %(id)s.") % {"id": match_id}
+        ) from None
+    except access.Refused:
+        raise ApiError(403, "forbidden", str(REFUSED[needed])) from None

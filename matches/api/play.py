@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from .. import rules
+from ..access import Access
 from ..models import Match
 from ..services import play as services
 from ..services import selectors
@@ -19,12 +20,8 @@ from .base import (
     api,
     error_response,
     invalid,
-    read_body,
-    read_reason,
-    readable_match,
-    refuse_unknown,
-    whole_number,
-    writable_match,
+    match_for,
+    parse_body,
 )
 from .schemas import (
     ConflictOut,
@@ -35,7 +32,7 @@ from .schemas import (
     HandIn,
     HistoryEntryOut,
     MatchOut,
-    UndoIn,
+    ReasonIn,
     body_schema,
 )
 
@@ -167,21 +164,15 @@ def list_games(request):
 )
 def create_match(request):
     """Create a match; 201 with its state."""
-    data = read_body(request)
-    refuse_unknown(data, {"game", "variant", "players", "first_dealer", "options", "bid"})
-    game, variant = data.get("game"), data.get("variant")
-    if not isinstance(game, str) or not game:
-        raise invalid("game", _("Choose a game."))
-    if not isinstance(variant, str) or not variant:
-        raise invalid("variant", _("Choose a variant."))
-    setup = {"bid": data["bid"]} if data.get("bid") is not None else {}
+    body = parse_body(request, CreateIn)
+    setup = {"bid": body.bid} if body.bid is not None else {}
     snap = services.create_match(
         request.auth,
-        game=game,
-        variant=variant,
-        players=data.get("players"),
-        first_dealer=data.get("first_dealer"),
-        options=data.get("options"),
+        game=body.game,
+        variant=body.variant,
+        players=body.players,
+        first_dealer=body.first_dealer,
+        options=body.options,
         setup=setup,
     )
     return state_response(snap, 201)
@@ -190,7 +181,7 @@ def create_match(request):
 @api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
 def get_match(request, match_id: int):
     """The match state."""
-    match = readable_match(request, match_id)
+    match = match_for(request, match_id, Access.READ)
     body = cache.get(_state_key(match))
     if body is None:
         return state_response(selectors.snapshot(match))
@@ -223,11 +214,9 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
 def record_hand(request, match_id: int):
     """Record the next hand; 409 with the current state when ``number`` is not the next
     one (another device was quicker, or a gap) or the match is over."""
-    match = writable_match(request, match_id)
-    data = read_body(request)
-    number = whole_number(data, "number")
-    del data["number"]
-    snap = services.record_hand(match, number, data, by=request.auth)
+    match = match_for(request, match_id, Access.WRITE)
+    body = parse_body(request, HandIn)
+    snap = services.record_hand(match, body.number, body.hand(), by=request.auth)
     return state_response(snap, 201)
 
 
@@ -245,20 +234,18 @@ def record_hand(request, match_id: int):
 def correct_hand(request, match_id: int, number: int):
     """Correct a recorded hand; later hands are re-derived. 409 for a stale ``version``;
     422 when a later hand no longer fits (its field says which: ``hands.5.tricks``)."""
-    match = writable_match(request, match_id)
-    data = read_body(request)
-    version = whole_number(data, "version")
-    reason = read_reason(data)
-    said = data.pop("number", number)
-    if isinstance(said, bool) or said != number:
+    match = match_for(request, match_id, Access.WRITE)
+    body = parse_body(request, CorrectIn)
+    if body.number is not None and body.number != number:
         raise invalid(
             "number",
-            _("This is hand %(number)s, not hand %(said)s.") % {"number": number, "said": said},
+            _("This is hand %(number)s, not hand %(said)s.")
+            % {"number": number, "said": body.number},
         )
-    for name in ("version", "reason"):
-        data.pop(name, None)
-    snap = services.correct_hand(match, number, data, version=version, by=request.auth,
-                                 reason=reason)
+    snap = services.correct_hand(
+        match, number, body.hand(), version=body.version, by=request.auth,
+        reason=body.reason or "",
+    )
     return state_response(snap)
 
 
@@ -268,20 +255,13 @@ def correct_hand(request, match_id: int, number: int):
     response={200: MatchOut, 409: ConflictOut, **ERRORS},
     by_alias=True,
     tags=["hands"],
-    openapi_extra={
-        "requestBody": {
-            "required": False,
-            "content": {"application/json": {"schema": UndoIn.model_json_schema()}},
-        }
-    },
+    openapi_extra=body_schema(ReasonIn, required=False),
 )
 def undo_hand(request, match_id: int, number: int):
     """Undo the last hand; 409 for any other."""
-    match = writable_match(request, match_id)
-    data = read_body(request, required=False)
-    refuse_unknown(data, {"reason"})
-    reason = read_reason(data)
-    snap = services.undo_last_hand(match, number, by=request.auth, reason=reason)
+    match = match_for(request, match_id, Access.WRITE)
+    body = parse_body(request, ReasonIn, required=False)
+    snap = services.undo_last_hand(match, number, by=request.auth, reason=body.reason or "")
     return state_response(snap)
 
 
@@ -293,18 +273,12 @@ def _stop_endpoint(path: str, change, summary: str):
         by_alias=True,
         tags=["matches"],
         summary=summary,
-        openapi_extra={
-            "requestBody": {
-                "required": False,
-                "content": {"application/json": {"schema": UndoIn.model_json_schema()}},
-            }
-        },
+        openapi_extra=body_schema(ReasonIn, required=False),
     )
     def endpoint(request, match_id: int):
-        match = writable_match(request, match_id)
-        data = read_body(request, required=False)
-        refuse_unknown(data, {"reason"})
-        snap = change(match, by=request.auth, reason=read_reason(data))
+        match = match_for(request, match_id, Access.WRITE)
+        body = parse_body(request, ReasonIn, required=False)
+        snap = change(match, by=request.auth, reason=body.reason or "")
         return state_response(snap)
 
     endpoint.__name__ = change.__name__
@@ -328,4 +302,4 @@ reopen_match = _stop_endpoint(
 )
 def match_history(request, match_id: int):
     """The audit trail, oldest first."""
-    return history_json(readable_match(request, match_id))
+    return history_json(match_for(request, match_id, Access.READ))

@@ -1,16 +1,41 @@
-"""The shapes of the JSON API (API.md), for the OpenAPI description and as a check on
-what the API sends.
+"""The shapes of the JSON API (API.md): what it sends, and the request bodies it takes.
 
-Request bodies are *described* here but not validated by pydantic: the API reads them as
-plain objects and lets ``rules`` and ``services`` judge them, so that a client sees the
-rules' own messages (the same ones the pages show). Hand fields differ from game to
-game, so the hand bodies and the hand/next-hand objects allow extra keys.
+Request bodies are both described and validated by the models here: the endpoints read
+the JSON object (``base.read_body``: 400 unless it is one) and validate it with the very
+model that ``body_schema`` puts in the OpenAPI description, so that what the description
+says — which keys (``additionalProperties: false``), which JSON types (whole numbers are
+strict: ``true`` is no number), which limits — is what the server enforces. A refusal
+is a 422 in the house shape; ``Says`` gives a field the house's own sentence, and
+``base`` maps the remaining pydantic error types to house messages.
+
+Game-level judgements stay with the rules: which of the hand fields a game takes, what
+values make a legal hand, how many players a game seats. So the rules' messages reach
+the client as before, and only what no game could accept is refused here.
+
+Answers (``...Out``) are described here and hold the tests to API.md. Hand fields differ
+from game to game, so the hand/next-hand objects allow extra keys.
 """
 
-from typing import Any
+from typing import Annotated, Any
 
+from django.utils.translation import gettext_noop
 from ninja import Schema
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    StringConstraints,
+    ValidationError,
+)
+from pydantic_core import PydanticCustomError, core_schema
+
+from .. import rules
+from ..models import AuditEntry
+from ..services.play import NAME_MAX
 
 
 class Open(BaseModel):
@@ -106,36 +131,205 @@ class HistoryEntryOut(Schema):
     reason: str | None
 
 
-# -- request bodies (documentation only: see the module docstring) ----------------------
+# -- request bodies ---------------------------------------------------------------------
 
 
-class CreateIn(Schema):
-    game: str = Field(examples=["sergeant-major"])
-    variant: str = Field(examples=["8-5-3"])
-    players: list[str] = Field(description="Names in clockwise seating order.")
-    first_dealer: int = Field(description="A seat index.")
-    options: dict[str, Any] | None = Field(None, description="Overrides of the preset's defaults.")
-    bid: int | None = Field(None, description="Only for woburn; omit for a normal first deal.")
+class Says:
+    """``Annotated`` metadata: a value refused with one of ``types`` (pydantic error types;
+    all of them when none are given) is refused with ``message`` instead.
+
+    ``message`` is an untranslated house sentence (marked with ``gettext_noop``); it is
+    translated when the error is answered, in the request's language, with ``params``
+    and the error's own context (``max``, ``min``, ``name``: see ``base``). Errors of
+    nested values (a list's items) keep their own messages. The JSON schema is the
+    wrapped type's.
+    """
+
+    def __init__(self, message: str, *types: str, **params: Any):
+        self.message, self.types, self.params = message, set(types), params
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> core_schema.CoreSchema:
+        return core_schema.no_info_wrap_validator_function(self._validate, handler(source))
+
+    def _covers(self, error_type: str) -> bool:
+        return not self.types or error_type in self.types
+
+    def _validate(self, value: Any, handler: Any) -> Any:
+        try:
+            return handler(value)
+        except ValidationError as error:
+            errors = error.errors(include_url=False)
+            own = [e for e in errors if not e["loc"] and self._covers(e["type"])]
+            if not own or len(own) != len(errors):
+                raise
+            context = {**(own[0].get("ctx") or {}), **self.params, "house": self.message}
+            raise PydanticCustomError("house", self.message, context) from None
 
 
-class HandIn(Open):
-    number: int = Field(description="The number the client believes is next.")
+class Body(BaseModel):
+    """A request body: the keys described and no others (``additionalProperties: false``)."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
-class CorrectIn(Open):
-    version: int = Field(description="The version of the hand being corrected.")
-    reason: str | None = Field(None, max_length=200)
+def _seat_counts() -> tuple[int, int]:
+    """The fewest and the most players any preset of any game seats."""
+    seats = [
+        rules.get_ruleset(game, variant).seats
+        for game, kind in rules.GAMES.items()
+        for variant in kind.presets
+    ]
+    return min(seats), max(seats)
 
 
-class UndoIn(Schema):
-    reason: str | None = Field(None, max_length=200)
+FEWEST_PLAYERS, MOST_PLAYERS = _seat_counts()
+REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 
 
-def body_schema(model: type[BaseModel], example: dict[str, Any] | None = None) -> dict[str, Any]:
-    """An ``openapi_extra`` that documents ``model`` as the JSON body."""
-    schema = model.model_json_schema()
+def _collapse_spaces(value: Any) -> Any:
+    # As services.play.clean_players does: the limits apply to the name as it is kept.
+    return " ".join(value.split()) if isinstance(value, str) else value
+
+
+PlayerName = Annotated[
+    StrictStr,
+    Field(min_length=1, max_length=NAME_MAX),
+    Says(gettext_noop("Enter a name for every seat."), "string_type", "string_too_short"),
+    Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
+    BeforeValidator(_collapse_spaces),
+]
+
+Reason = Annotated[
+    StrictStr,
+    StringConstraints(strip_whitespace=True, max_length=REASON_MAX),
+    Says(gettext_noop("The reason must be text."), "string_type"),
+    Says(gettext_noop("A reason can have at most %(max)s characters."), "string_too_long"),
+]
+
+Seat = Annotated[StrictInt, Field(description="A seat index, 0 first.")]
+
+
+class CreateIn(Body):
+    game: Annotated[
+        StrictStr, Field(min_length=1, examples=["sergeant-major"]),
+        Says(gettext_noop("Choose a game.")),
+    ]
+    variant: Annotated[
+        StrictStr, Field(min_length=1, examples=["8-5-3"]),
+        Says(gettext_noop("Choose a variant.")),
+    ]
+    players: Annotated[
+        list[PlayerName],
+        Field(
+            min_length=FEWEST_PLAYERS,
+            max_length=MOST_PLAYERS,
+            description="Names in clockwise seating order; the game says how many it seats.",
+        ),
+        Says(gettext_noop("Enter the players' names."), "list_type"),
+        Says(
+            gettext_noop("A table seats %(min)s to %(max)s players."),
+            "too_short", "too_long", min=FEWEST_PLAYERS, max=MOST_PLAYERS,
+        ),
+    ]
+    first_dealer: Annotated[StrictInt, Field(ge=0, description="A seat index.")]
+    options: Annotated[
+        dict[str, Any] | None,
+        Field(description="Overrides of the preset's defaults (GET /api/games lists them)."),
+        Says(gettext_noop("Options must be an object."), "dict_type"),
+    ] = None
+    bid: StrictInt | None = Field(
+        None, description="Only for woburn; omit for a normal first deal."
+    )
+
+
+class ExchangeIn(Body):
+    giver: StrictInt = Field(alias="from", description="The seat that passes.")
+    to: StrictInt = Field(description="The seat that receives and returns.")
+    cards: StrictInt = Field(ge=1)
+
+
+class HandFields(Body):
+    """Every game's hand fields, all optional: which of them a match's game takes (the
+    others are refused as unknown) and which values make a legal hand is for its rules
+    to say. A game with fields of its own adds them here."""
+
+    # Sergeant Major
+    tricks: list[StrictInt] | None = Field(None, description="Sergeant Major: tricks per seat.")
+    trump: StrictStr | None = Field(
+        None, description="Sergeant Major: clubs, spades, hearts or diamonds."
+    )
+    call: StrictStr | None = Field(
+        None,
+        description="Sergeant Major, alternate: a suit, no-trumps or miz; each seat makes "
+        "each call once.",
+    )
+    last_trick: Seat | None = Field(
+        None, description="Sergeant Major: who took the last trick, when a tie needs it."
+    )
+    exchanges: list[ExchangeIn] | None = Field(
+        None, description="Sergeant Major, four-player: the plucking the table actually did."
+    )
+    # Sheepshead
+    picker: Seat | None = Field(None, description="Sheepshead: null when nobody picked.")
+    partner: Seat | None = Field(None, description="Sheepshead: null when alone.")
+    points: StrictInt | None = Field(None, description="Sheepshead: the picker side's, 0-120.")
+    all_tricks: StrictBool | None = Field(None, description="Sheepshead.")
+    no_trick: StrictBool | None = Field(None, description="Sheepshead, Sieben.")
+    leaster_winner: Seat | None = Field(None, description="Sheepshead, with all_pass leaster.")
+    cracked: StrictBool | None = Field(None, description="Sheepshead, with cracking.")
+    recracked: StrictBool | None = Field(None, description="Sheepshead, with cracking.")
+    # Sieben
+    counters: list[StrictInt] | None = Field(None, description="Sieben: counters per side.")
+    four_of_a_kind: StrictInt | None = Field(
+        None, description="Sieben, with that option: the side that showed it."
+    )
+
+    def hand(self) -> dict[str, Any]:
+        """The hand as the client sent it, for the rules to judge: the keys given (also
+        those given as null), none of the envelope's."""
+        return self.model_dump(
+            by_alias=True, exclude_unset=True, include=set(HandFields.model_fields)
+        )
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    # An optional key that, when given, must not be null: no "default": null to suggest so.
+    schema.pop("default", None)
+
+
+class HandIn(HandFields):
+    number: StrictInt = Field(ge=1, description="The number the client believes is next.")
+
+
+class CorrectIn(HandFields):
+    version: StrictInt = Field(ge=1, description="The version of the hand being corrected.")
+    number: StrictInt = Field(
+        None, ge=1, description="Optional: the hand's number, as in the address.",
+        json_schema_extra=_no_default,
+    )
+    reason: Reason | None = None
+
+
+class ReasonIn(Body):
+    """The body of DELETE .../hands/{number}, /stop and /reopen (all optional)."""
+
+    reason: Reason | None = None
+
+
+
+# Models met inside request bodies, for the OpenAPI components (``body_schema``).
+BODY_DEFINITIONS: dict[str, Any] = {}
+
+
+def body_schema(
+    model: type[BaseModel], example: dict[str, Any] | None = None, *, required: bool = True
+) -> dict[str, Any]:
+    """An ``openapi_extra`` that documents ``model`` as the JSON body; the models met
+    inside it go to ``BODY_DEFINITIONS`` (``components/schemas`` of the description)."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    BODY_DEFINITIONS.update(schema.pop("$defs", {}))
     schema.pop("title", None)
     content: dict[str, Any] = {"schema": schema}
     if example is not None:
         content["example"] = example
-    return {"requestBody": {"required": True, "content": {"application/json": content}}}
+    return {"requestBody": {"required": required, "content": {"application/json": content}}}

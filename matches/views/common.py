@@ -1,9 +1,15 @@
-"""What every page shares: the health check, htmx-aware templates and redirects."""
+"""What every page shares: the health check, access to a match, htmx-aware templates and
+redirects."""
 
-from django.http import HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
+
+from .. import access
+from ..access import Access
+from ..models import Match
 
 
 @require_GET
@@ -21,3 +27,15 @@ def leave(request, url: str):
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+def match_for_page(request, match_id: int, needed: Access) -> Match:
+    """The match, if ``access`` lets the logged-in user reach ``needed`` into it: 404 when
+    there is none, 403 when they may not. (Anonymous visitors never get here: the pages
+    that call this are ``login_required``.)"""
+    try:
+        return access.find_match(access.page_viewer(request), match_id, needed)
+    except access.NoSuchMatch:
+        raise Http404 from None
+    except access.Refused:
+        raise PermissionDenied from None

@@ -9,10 +9,9 @@ import secrets
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -20,23 +19,15 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import presenters, rules
+from .. import access, presenters, rules
+from ..access import Access
 from ..forms import NewMatchForm, ReasonForm, apply_rule_error, hand_form
 from ..models import Match
 from ..rules import GAME_NAMES, RuleError
 from ..services import play as services
 from ..services import selectors
 from ..services.base import Conflict, explain
-from .common import leave, template_for
-
-
-def _get_match_for_user(request, match_id: int) -> Match:
-    """The match if the user owns it or is an organiser (staff); 403 for anyone else."""
-    match = get_object_or_404(Match, pk=match_id)
-    if match.owner_id != request.user.id and not request.user.is_staff:
-        raise PermissionDenied
-    return match
-
+from .common import leave, match_for_page, template_for
 
 
 @login_required
@@ -191,14 +182,17 @@ def _with_csrf(html: str, token: str) -> str:
 @login_required
 @require_GET
 def match_detail(request, match_id: int):
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.WRITE)
     return _cached_match_page(request, match)
 
 
 @require_GET
 def match_shared(request, token: str):
     """Spectators follow a match through its share link, read-only, without an account."""
-    match = get_object_or_404(Match, share_token=token)
+    try:
+        match = access.shared_match(token)
+    except access.NoSuchMatch:
+        raise Http404 from None
     return _cached_match_page(request, match, read_only=True)
 
 
@@ -212,7 +206,7 @@ QUICK_POINTS = (30, 31, 60, 61, 90, 91, 120)
 @require_POST
 def hand_preview(request, match_id: int):
     """The scores the hand in the form would get; nothing is written."""
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.WRITE)
     current = selectors.snapshot(match)
     form = hand_form(match.ruleset)(request.POST, state=current.state, ruleset=match.ruleset)
     preview = {}
@@ -235,7 +229,7 @@ def hand_preview(request, match_id: int):
 @login_required
 @require_POST
 def hand_record(request, match_id: int):
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.WRITE)
     current = selectors.snapshot(match)
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
@@ -266,7 +260,7 @@ def _after_write(request, snapshot, status=200):
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_correct(request, match_id: int, number: int):
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.WRITE)
     current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
@@ -319,7 +313,7 @@ def _correct_page(request, snapshot, hand, form, status=200):
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_undo(request, match_id: int, number: int):
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.WRITE)
     current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
@@ -349,7 +343,7 @@ def hand_undo(request, match_id: int, number: int):
 @require_http_methods(["GET", "POST"])
 def match_stop(request, match_id: int):
     """End a match now (an open-ended session, a family off to bed), or take that back."""
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.WRITE)
     form = ReasonForm(request.POST if request.method == "POST" else None)
     reopen = request.POST.get("reopen") == "1"
     if request.method == "POST" and form.is_valid():
@@ -373,6 +367,6 @@ def match_stop(request, match_id: int):
 @login_required
 @require_GET
 def match_audit(request, match_id: int):
-    match = _get_match_for_user(request, match_id)
+    match = match_for_page(request, match_id, Access.READ)
     entries = match.audit.all()
     return render(request, "match_audit.html", {"match": match, "entries": entries})

@@ -1,0 +1,194 @@
+"""Who may see and change a match: the one policy behind the pages and the API.
+
+A request is turned into a ``Viewer``: the accounts and the link tokens it speaks for.
+``Viewer.access(match)`` says how far they reach — ``Access.NONE``, ``READ`` or
+``WRITE`` — and ``find_match`` looks a match up and applies the policy, raising
+``NoSuchMatch`` or ``Refused``. Each face turns those into its own answer (the pages:
+404, 403 or the login page; the API: the JSON errors of ``api.base``); neither decides
+anything itself.
+
+The policy
+    - An active account that owns the match, or an organiser (staff): read and write.
+    - The match's share token (share link ``/s/<token>/``, ``?share=`` or
+      ``Authorization: Bearer`` on the API): read only.
+    - Anyone else: nothing.
+
+Coming later (TOURNAMENTS.md), each one more rule in ``LINKS`` and nothing else: a
+table link's token reads and writes its table's match only; a board link's token reads
+the matches of its tournament.
+
+Tokens are compared with ``secrets.compare_digest``, so that the time an answer takes
+says nothing about how much of a guessed token was right.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from django.http import HttpRequest
+
+from .models import Match
+
+# Methods that change nothing: a session needs no CSRF check for them.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class Access(IntEnum):
+    """How far a viewer reaches into one match; each level includes the ones below."""
+
+    NONE = 0
+    READ = 1
+    WRITE = 2
+
+
+def same_token(presented: str, expected: str) -> bool:
+    """``presented`` is ``expected``, compared in constant time (no timing oracle)."""
+    if not presented or not expected:
+        return False
+    return secrets.compare_digest(presented.encode(), expected.encode())
+
+
+def account_access(user: Any, match: Match) -> Access:
+    """An account's reach: its own matches, or every match for an organiser (staff).
+
+    Anonymous and deactivated accounts reach nothing, whatever they own.
+    """
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+        return Access.NONE
+    if user.is_staff or user.pk == match.owner_id:
+        return Access.WRITE
+    return Access.NONE
+
+
+def share_link_access(token: str, match: Match) -> Access:
+    """The share link's token lets anyone follow the match, never change it."""
+    return Access.READ if same_token(token, match.share_token) else Access.NONE
+
+
+# What a link token can reach. A table link (read and write, its match only) and a board
+# link (read, its tournament's matches) slot in here.
+LINKS: tuple[Callable[[str, Match], Access], ...] = (share_link_access,)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Everyone a request speaks for: accounts (logged in, or by API key) and link tokens.
+
+    A token is any secret presented as a link (in the path, ``?share=``, or as a bearer
+    token that is no API key); which link it is, if any, is for ``LINKS`` to find out.
+    """
+
+    users: tuple[Any, ...] = ()
+    tokens: tuple[str, ...] = ()
+
+    @property
+    def is_anonymous(self) -> bool:
+        """No account and no token: the pages send such a viewer to the login page."""
+        return not self.users and not self.tokens
+
+    def access(self, match: Match) -> Access:
+        """The furthest any of the viewer's accounts or tokens reaches into ``match``."""
+        best = Access.NONE
+        for user in self.users:
+            best = max(best, account_access(user, match))
+        for token in self.tokens:
+            for link in LINKS:
+                best = max(best, link(token, match))
+        return best
+
+    def can_read(self, match: Match) -> bool:
+        return self.access(match) >= Access.READ
+
+    def can_write(self, match: Match) -> bool:
+        return self.access(match) >= Access.WRITE
+
+
+def _present(values: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(dict.fromkeys(value for value in values if value))
+
+
+def page_viewer(request: HttpRequest, *, token: str | None = None) -> Viewer:
+    """The viewer of a page: the logged-in user, and ``token`` from the page's address
+    (a share link). Pages are CSRF-protected by the middleware, so the session counts
+    for every method."""
+    user = request.user if request.user.is_authenticated else None
+    return Viewer(users=_present([user]), tokens=_present([token]))
+
+
+def api_viewer(request: HttpRequest) -> Viewer:
+    """The viewer of an API request.
+
+    Accounts: ``request.auth`` when the API's authentication found one (an API key's
+    user, or the session after its CSRF check); the session user as well on safe
+    methods. On unsafe methods a session that the API's authentication did not accept
+    has not passed the CSRF check, so it does not count.
+    Tokens: ``?share=`` and ``Authorization: Bearer`` (an API key there is no link token
+    of any match, so it reaches nothing as one).
+    """
+    auth = getattr(request, "auth", None)
+    users = [auth if getattr(auth, "is_authenticated", False) else None]
+    if request.method in SAFE_METHODS and request.user.is_authenticated:
+        users.append(request.user)
+    return Viewer(
+        users=_present(users),
+        tokens=_present([request.GET.get("share", "").strip(), bearer_token(request)]),
+    )
+
+
+def bearer_token(request: HttpRequest) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, if any."""
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+# -- looking a match up -------------------------------------------------------------------
+
+
+class NoSuchMatch(Exception):
+    """There is no match with that id (or that share token)."""
+
+
+class Refused(Exception):
+    """The match exists but the viewer does not reach far enough into it."""
+
+    def __init__(self, match: Match, needed: Access):
+        super().__init__(f"{needed.name} access to match {match.pk} refused")
+        self.match = match
+        self.needed = needed
+
+
+def check(viewer: Viewer, match: Match, needed: Access) -> Match:
+    """``match`` if ``viewer`` reaches ``needed`` into it; ``Refused`` otherwise."""
+    if viewer.access(match) < needed:
+        raise Refused(match, needed)
+    return match
+
+
+def find_match(viewer: Viewer, match_id: int, needed: Access) -> Match:
+    """The match ``match_id`` if ``viewer`` reaches ``needed`` into it.
+
+    Raises ``NoSuchMatch`` when there is none, ``Refused`` when the viewer may not. Ids
+    are sequential, so a 404 for a match one may not see would hide nothing.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise NoSuchMatch(match_id)
+    return check(viewer, match, needed)
+
+
+def shared_match(token: str) -> Match:
+    """The match whose share link carries ``token``; ``NoSuchMatch`` when none does.
+
+    The lookup goes by the (unique, indexed) token; the comparison after it is the
+    constant-time one of ``share_link_access``, so the policy stays in one place.
+    """
+    match = Match.objects.filter(share_token=token).first() if token else None
+    if match is None or not share_link_access(token, match):
+        raise NoSuchMatch(token)
+    return match
