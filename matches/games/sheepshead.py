@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from ..forms import HandForm
 from ..rules import Hand, MatchState, RuleError
 from ..rules import _ as rules_
-from ..rules.sheepshead import CARD_POINTS, Sheepshead
+from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
 from .base import Game, deal_and_lead
 
 
@@ -107,8 +107,12 @@ class SheepsheadGame(Game):
         "leaster": gettext_lazy("Play a leaster"),
         "doubler": gettext_lazy("Doubler: the next hand counts double"),
     }
-    # The point boundaries of the multiplier (RULES.md §2.4), each one tap away.
-    quick_points = (30, 31, 60, 61, 90, 91, CARD_POINTS)
+    # Either side of each boundary of the multiplier (RULES.md §2.4), and all the card
+    # points, each one tap away: 30, 31, 60, 61, 90, 91, 120.
+    quick_points = (
+        *sorted(points for least, _m in MULTIPLIERS for points in (least - 1, least)),
+        CARD_POINTS,
+    )
 
     def rules_card(self, ruleset) -> list[str]:
         return sheepshead_card(ruleset)

@@ -27,6 +27,8 @@ from .base import (
 )
 
 CARD_POINTS = 120
+# §2.4: the picker side's card points from which each multiplier holds (below: −2).
+MULTIPLIERS = ((91, 2), (61, 1), (31, -1))
 ALL_PASS = ("redeal", "leaster", "doubler")
 
 
@@ -90,13 +92,7 @@ def multiplier(points: int, all_tricks: bool, no_trick: bool) -> int:
         return 3
     if no_trick:
         return -3
-    if points >= 91:
-        return 2
-    if points >= 61:
-        return 1
-    if points >= 31:
-        return -1
-    return -2
+    return next((m for least, m in MULTIPLIERS if points >= least), -2)
 
 
 class Sheepshead(Ruleset):
