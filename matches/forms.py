@@ -49,8 +49,9 @@ class NewMatchForm(forms.Form):
                 option, labels[option.name], game.option_choices
             )
             self.fields[option.name].initial = ruleset.options[option.name]
-        self.setup_names = list(game.setup_fields(ruleset))
-        self.fields.update(game.setup_fields(ruleset))
+        setup = game.setup_fields(ruleset)
+        self.setup_names = list(setup)
+        self.fields.update(setup)
         for seat in range(seats):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Seat %(seat)s") % {"seat": seat + 1},
@@ -61,6 +62,9 @@ class NewMatchForm(forms.Form):
             (str(seat), _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(seats)
         ]
         self.fields["first_dealer"].initial = self.DRAW
+        self.fields["first_dealer"].label = (
+            game.first_dealer_label(ruleset) or self.fields["first_dealer"].label
+        )
         # Keep the names first in the form, in seating order.
         self.order_fields([f"player_{seat}" for seat in range(seats)] + ["first_dealer"])
 
@@ -86,6 +90,9 @@ class NewMatchForm(forms.Form):
     def field_for(rule_field: str) -> str:
         """Map the rules' field names (``players.1``, ``options.win_tricks``) onto the form."""
         return rule_field.replace("players.", "player_").replace("options.", "")
+
+    def setup_fields(self):
+        return [self[name] for name in self.setup_names]
 
     def option_fields(self):
         return [self[name] for name in self.option_names]

@@ -74,3 +74,14 @@ def test_the_quick_points_follow_the_multiplier_boundaries(client, owner):
     for points in (30, 31, 60, 61, 90, 91, CARD_POINTS):
         assert f'data-points="{points}"' in body
     assert f'max="{CARD_POINTS}"' in body
+
+
+@pytest.mark.django_db
+def test_the_new_match_page_asks_for_a_plugins_set_up(client, owner):
+    client.force_login(owner)
+    woburn = client.get("/matches/new/?preset=sergeant-major/woburn").content.decode()
+    plain = client.get("/matches/new/?preset=sergeant-major/8-5-3").content.decode()
+    assert "<legend>First dealer (the highest bidder)</legend>" in woburn
+    assert 'name="bid"' in woburn and "No bidding: a normal first deal" in woburn
+    assert "<legend>First dealer</legend>" in plain
+    assert 'name="bid"' not in plain

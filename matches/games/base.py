@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from .. import presenters
 from ..forms import CorrectionFields, HandForm
-from ..rules import Hand, MatchState, Ruleset
+from ..rules import Hand, MatchState, NextHand, Ruleset
 
 
 class Game:
@@ -72,12 +73,32 @@ class Game:
         """Fields of the set-up before the first hand (the rules' ``setup``), if any."""
         return {}
 
+    def first_dealer_label(self, ruleset: Ruleset) -> str | None:
+        """The first dealer's label where the set-up decides it (None: the usual one)."""
+        return None
+
     # -- the match page ------------------------------------------------------------------
 
     def deal_steps(self, ruleset: Ruleset, state: MatchState) -> tuple[list[str], ...]:
         """What the table does before play, in order, around the exchange: the steps
-        before it, the exchange itself, and the steps after it."""
-        return [], [], []
+        before it, the exchange itself, and the steps after it. By default: who deals and
+        who leads (``deal_words``), and no exchange."""
+        coming = state.next_hand
+        if coming is None:
+            return [], [], []
+        words = {
+            "dealer": state.players[coming.dealer],
+            "eldest": state.players[self.leader(ruleset, coming)],
+        }
+        return self.deal_words(coming, words), [], []
+
+    def leader(self, ruleset: Ruleset, coming: NextHand) -> int:
+        """The seat that leads the coming hand: the dealer's left unless the game says."""
+        return (coming.dealer + 1) % ruleset.seats
+
+    def deal_words(self, coming: NextHand, words: Mapping[str, str]) -> list[str]:
+        """Who deals and who leads, in words (``dealer`` and ``eldest`` named)."""
+        return [_("%(dealer)s deals.") % words, _("%(eldest)s leads.") % words]
 
     def seat_points(self, ruleset: Ruleset, state: MatchState) -> list[int] | None:
         """Per seat, a tally the game keeps besides the totals (None: the totals)."""
@@ -127,9 +148,3 @@ class Game:
         }
 
 
-
-def deal_and_lead(state: MatchState, leader: int) -> dict[str, str]:
-    """The names of the coming hand's dealer and of the seat that leads it."""
-    coming = state.next_hand
-    assert coming is not None
-    return {"dealer": state.players[coming.dealer], "eldest": state.players[leader]}

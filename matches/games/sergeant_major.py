@@ -177,6 +177,11 @@ class SergeantMajorGame(Game):
             )
         }
 
+    def first_dealer_label(self, ruleset) -> str:
+        if ruleset.preset.bidding:
+            return _("First dealer (the highest bidder)")
+        return None
+
     def rules_card(self, ruleset) -> list[str]:
         return rules_card(ruleset)
 

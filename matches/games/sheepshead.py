@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..forms import HandForm
-from ..rules import Hand, MatchState, RuleError
+from ..rules import Hand, MatchState, NextHand, RuleError
 from ..rules import _ as rules_
 from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
-from .base import Game, deal_and_lead
+from .base import Game
 
 
 class SheepsheadHandForm(HandForm):
@@ -117,23 +117,18 @@ class SheepsheadGame(Game):
     def rules_card(self, ruleset) -> list[str]:
         return sheepshead_card(ruleset)
 
-    def deal_steps(self, ruleset, state: MatchState):
+    def deal_words(self, coming: NextHand, words) -> list[str]:
         """Who deals (and sits out), who picks first and leads, a doubler's factor."""
-        coming = state.next_hand
-        if coming is None:
-            return [], [], []
-        words = deal_and_lead(state, (coming.dealer + 1) % state.seats)
-        steps = []
-        if len(coming.active) < state.seats:
-            steps.append(_("%(dealer)s deals and sits out this hand.") % words)
+        if coming.dealer in coming.active:
+            steps = [_("%(dealer)s deals.") % words]
         else:
-            steps.append(_("%(dealer)s deals.") % words)
+            steps = [_("%(dealer)s deals and sits out this hand.") % words]
         steps.append(_("%(eldest)s is first to pick or pass, and leads.") % words)
         if coming.detail.doublers:
             steps.append(
                 _("Doubler: this hand counts ×%(factor)s.") % {"factor": 2**coming.detail.doublers}
             )
-        return steps, [], []
+        return steps
 
     def row_details(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         names = state.players

@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from .. import presenters
 from ..forms import HandForm
-from ..rules import Hand, MatchState, RuleError
+from ..rules import Hand, MatchState, NextHand, RuleError
 from ..rules import _ as rules_
 from ..rules.sieben import COUNTERS, Sieben
-from .base import Game, deal_and_lead
+from .base import Game
 
 
 class SiebenHandForm(HandForm):
@@ -101,18 +101,15 @@ class SiebenGame(Game):
     def rules_card(self, ruleset) -> list[str]:
         return sieben_card(ruleset)
 
-    def deal_steps(self, ruleset, state: MatchState):
+    def leader(self, ruleset, coming: NextHand) -> int:
+        return coming.detail.leader  # the winner of the last round (RULES.md §3.4)
+
+    def deal_words(self, coming: NextHand, words) -> list[str]:
         """Who deals (the loser of the last round) and who leads (its winner)."""
-        coming = state.next_hand
-        if coming is None:
-            return [], [], []
-        words = deal_and_lead(state, coming.detail.leader)
+        steps = super().deal_words(coming, words)
         if coming.detail.loser_deals:
-            steps = [_("%(dealer)s lost the last round and deals.") % words]
-        else:
-            steps = [_("%(dealer)s deals.") % words]
-        steps.append(_("%(eldest)s leads.") % words)
-        return steps, [], []
+            steps[0] = _("%(dealer)s lost the last round and deals.") % words
+        return steps
 
     def seat_points(self, ruleset, state: MatchState) -> list[int]:
         return [state.detail.points[ruleset.side_of(seat)] for seat in range(state.seats)]
