@@ -177,7 +177,7 @@ class SergeantMajorGame(Game):
             )
         }
 
-    def first_dealer_label(self, ruleset) -> str:
+    def first_dealer_label(self, ruleset) -> str | None:
         if ruleset.preset.bidding:
             return _("First dealer (the highest bidder)")
         return None
