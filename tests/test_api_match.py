@@ -1,13 +1,17 @@
 """GET /api/matches/{id}: the match state, and who may read it."""
 
 import json
+from dataclasses import dataclass
 
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from matches.api.play import state_json
-from matches.rules import Exchange, Hand, MatchState, NextHand
+from matches.rules import Detail, Exchange, Hand, MatchState, NextHand
+from matches.rules.sergeant_major import SergeantMajorNext
+from matches.rules.sheepshead import SheepsheadHand
+from matches.services import play as services
 from matches.services import selectors
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
 from tests.factories import sm_hand
@@ -189,19 +193,21 @@ def test_it_reads_with_a_share_token_in_few_queries(client, make_match):
     assert len(captured) <= 3
 
 
-def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(
-    owner, make_match, monkeypatch
-):
-    # Later games (Sheepshead, Sieben) add keys such as "active", "winner", "calls_left".
-    match = make_match()
+def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(owner, monkeypatch):
+    # Games add keys such as "active" (Sheepshead), "winner", "calls_left".
+    match = services.create_match(
+        owner, game="sheepshead", variant="3-handed", players=["Ann", "Ben", "Cy"],
+        first_dealer=0,
+    ).match
     state = MatchState(
         players=("Ann", "Ben", "Cy"),
         hands=(
-            Hand(1, 0, {"points": 70}, None, (2, -1, -1), extra={"active": [0, 1, 2]}),
+            Hand(1, 0, {"points": 70}, None, (2, -1, -1), (0, 1, 2), SheepsheadHand(1)),
         ),
         totals=(2, -1, -1),
         next_hand=NextHand(
-            2, 1, None, (Exchange(0, 1, 1),), extra={"calls_left": [["miz"], [], []]}
+            2, 1, None, (0, 1, 2), (Exchange(0, 1, 1),),
+            SergeantMajorNext(calls_left=(("miz",), (), ())),
         ),
     )
 
@@ -215,11 +221,17 @@ def test_it_merges_a_games_extra_facts_into_hands_and_next_hand(
     assert data["next_hand"]["exchanges"] == [{"from": 0, "to": 1, "cards": 1}]
 
 
+@dataclass(frozen=True)
+class Clashing(Detail):
+    def as_json(self):
+        return {"number": 99, "scores": []}
+
+
 def test_it_never_lets_extra_facts_replace_the_common_keys(owner, make_match):
     match = make_match()
     state = MatchState(
         players=("Ann", "Ben", "Cy"),
-        hands=(Hand(1, 0, {}, (8, 5, 3), (0, 0, 0), extra={"number": 99, "scores": []}),),
+        hands=(Hand(1, 0, {}, (8, 5, 3), (0, 0, 0), (0, 1, 2), Clashing()),),
         totals=(0, 0, 0),
         next_hand=None,
         winners=(0,),

@@ -8,7 +8,7 @@ from matches.rules import RuleError
 from matches.services import play as services
 from matches.services.players import find_or_create
 from tests.api_support import login, send
-from tests.conftest import HTMX
+from tests.factories import HTMX
 
 
 def seats_of(match):

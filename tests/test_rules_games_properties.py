@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matches.rules import RuleError, get_ruleset, play_hand, replay
+from matches.rules.sieben import SiebenRound, SiebenTally
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus")
 PROPERTY = settings(max_examples=60, deadline=None)
@@ -105,13 +106,13 @@ def test_sheepshead_every_hand_is_zero_sum_and_follows_the_table(match):
     for played, data in zip(state.hands, hands, strict=True):
         assert sum(played.scores) == 0
         active = active_seats(seats, options, played.dealer)
-        assert played.extra["active"] == active
+        assert list(played.active) == active
         out = sits_out(seats, options, played.dealer)
         if out is not None:
             assert played.scores[out] == 0
         expected = [0] * seats
         if data["picker"] is None:
-            assert "multiplier" not in played.extra
+            assert played.detail.multiplier is None
             if options["all_pass"] == "leaster":
                 for seat in active:
                     expected[seat] = len(active) - 1 if seat == data["leaster_winner"] else -1
@@ -120,7 +121,7 @@ def test_sheepshead_every_hand_is_zero_sum_and_follows_the_table(match):
         else:
             m = expected_multiplier(data, options, doublers)
             doublers = 0
-            assert played.extra["multiplier"] == m
+            assert played.detail.multiplier == m
             for seat in active:
                 expected[seat] = m if seat == data["partner"] else -m
             expected[data["picker"]] = 0
@@ -128,7 +129,7 @@ def test_sheepshead_every_hand_is_zero_sum_and_follows_the_table(match):
         assert played.scores == tuple(expected)
     assert sum(state.totals) == 0
     if not state.finished:
-        assert state.next_hand.extra.get("doublers", 0) == doublers
+        assert state.next_hand.detail.doublers == doublers
 
 
 @PROPERTY
@@ -148,7 +149,7 @@ def test_sheepshead_the_deal_passes_to_the_left(match):
     else:
         assert not state.finished
         assert state.next_hand.dealer == (first_dealer + len(hands)) % seats
-        assert state.next_hand.extra["active"] == active_seats(
+        assert list(state.next_hand.active) == active_seats(
             seats, options, state.next_hand.dealer
         )
 
@@ -299,7 +300,7 @@ def test_sieben_zero_sum_partners_alike_and_points_by_the_table(match):
     for played, data in zip(state.hands, used, strict=True):
         assert sum(played.scores) == 0
         winner, points = expected_round(data, options)
-        assert played.extra == {"winner": winner, "points": points}
+        assert played.detail == SiebenRound(winner=winner, points=points)
         for seat in range(seats):
             if winner is None:
                 assert played.scores[seat] == 0
@@ -324,10 +325,10 @@ def test_sieben_tally_is_the_winners_round_points_and_decides_the_game(match):
     ruleset = sieben(seats, options)
     state, used = play_until_over(ruleset, NAMES[:seats], rounds, first_dealer)
     tally = [
-        sum(h.extra["points"] for h in state.hands if h.extra["winner"] == side)
+        sum(h.detail.points for h in state.hands if h.detail.winner == side)
         for side in range(sides)
     ]
-    assert state.extra == {"points": tally}
+    assert state.detail == SiebenTally(points=tuple(tally))
     limit = ruleset.options["point_limit"]
     hands_limit = ruleset.options["hands_limit"]
     over = (limit is not None and max(tally) >= limit) or (
@@ -356,7 +357,7 @@ def test_sieben_the_loser_deals(match):
         dealers.append(state.next_hand.dealer)
     assert dealers[0] == first_dealer
     for played, next_dealer in zip(state.hands, dealers[1:], strict=False):
-        winner = played.extra["winner"]
+        winner = played.detail.winner
         if winner is None:
             assert next_dealer == (played.dealer + 1) % seats
             continue

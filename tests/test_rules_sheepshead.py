@@ -8,6 +8,7 @@ Expected figures are worked out by hand from the seed's five-player table
 import pytest
 
 from matches.rules import RuleError, get_ruleset, play_hand, replay
+from matches.rules.sheepshead import SheepsheadHand, SheepsheadNext
 
 PLAYERS = {
     3: ("Ann", "Ben", "Cy"),
@@ -75,7 +76,8 @@ def test_five_players_picker_with_partner_follows_the_seed_table(
     data = picked(0, 1, points, all_tricks=all_tricks, no_trick=no_trick)
     (played,) = play([data]).hands
     assert played.scores == (with_partner, partner, opponent, opponent, opponent)
-    assert played.extra == {"active": [0, 1, 2, 3, 4], "multiplier": partner}
+    assert list(played.active) == [0, 1, 2, 3, 4]
+    assert played.detail == SheepsheadHand(multiplier=partner)
 
 
 @pytest.mark.parametrize(("result", "alone", "with_partner", "partner", "opponent"), TABLE)
@@ -86,7 +88,7 @@ def test_five_players_picker_alone_follows_the_seed_table(
     data = picked(2, None, points, all_tricks=all_tricks, no_trick=no_trick)
     (played,) = play([data]).hands
     assert played.scores == (opponent, opponent, alone, opponent, opponent)
-    assert played.extra["multiplier"] == -opponent
+    assert played.detail.multiplier == -opponent
 
 
 def test_who_sits_where_does_not_matter():
@@ -114,7 +116,7 @@ def test_it_keeps_the_hand_input_normalised():
 )
 def test_the_boundaries_of_the_multiplier(points, m):
     (played,) = play([picked(0, 1, points)]).hands
-    assert played.extra["multiplier"] == m
+    assert played.detail.multiplier == m
     assert played.scores == (2 * m, m, -m, -m, -m)
 
 
@@ -202,12 +204,14 @@ def test_redeal_is_the_default_and_scores_nothing():
     assert sh().options["all_pass"] == "redeal"
     state = play([NOBODY, {"picker": None, "points": 0}], first_dealer=3)
     assert [h.scores for h in state.hands] == [(0,) * 5, (0,) * 5]
-    assert [h.extra for h in state.hands] == [{"active": [0, 1, 2, 3, 4]}] * 2
+    assert [(list(h.active), h.detail) for h in state.hands] == [
+        ([0, 1, 2, 3, 4], SheepsheadHand(multiplier=None))
+    ] * 2
     # Each all-pass counts as a hand and the deal passes to the left.
     assert [h.dealer for h in state.hands] == [3, 4]
     assert state.next_hand.number == 3
     assert state.next_hand.dealer == 0
-    assert "doublers" not in state.next_hand.extra
+    assert state.next_hand.detail == SheepsheadNext(doublers=0)
 
 
 def test_redeal_does_not_double_the_next_hand():
@@ -221,7 +225,8 @@ def test_leaster_winner_takes_one_from_every_other_seat():
     state = play([{"picker": None, "leaster_winner": 2}], options=LEASTER)
     (played,) = state.hands
     assert played.scores == (-1, -1, 4, -1, -1)
-    assert played.extra == {"active": [0, 1, 2, 3, 4]}
+    assert list(played.active) == [0, 1, 2, 3, 4]
+    assert played.detail == SheepsheadHand(multiplier=None)
     assert played.input == {"picker": None, "leaster_winner": 2}
     assert state.next_hand.dealer == 1
 
@@ -272,16 +277,16 @@ def test_doubler_scores_nothing_and_doubles_the_next_scored_hand():
     state = play([NOBODY, picked(0, 1, 70)], options=DOUBLER)
     first, second = state.hands
     assert first.scores == (0,) * 5
-    assert "multiplier" not in first.extra
+    assert first.detail.multiplier is None
     assert second.scores == (4, 2, -2, -2, -2)
-    assert second.extra["multiplier"] == 2
+    assert second.detail.multiplier == 2
 
 
 def test_doubler_shows_the_pending_doubles_before_the_next_deal():
-    assert "doublers" not in play([], options=DOUBLER).next_hand.extra
-    assert play([NOBODY], options=DOUBLER).next_hand.extra["doublers"] == 1
-    assert play([NOBODY, NOBODY], options=DOUBLER).next_hand.extra["doublers"] == 2
-    assert "doublers" not in play([NOBODY, picked(0)], options=DOUBLER).next_hand.extra
+    assert play([], options=DOUBLER).next_hand.detail.doublers == 0
+    assert play([NOBODY], options=DOUBLER).next_hand.detail.doublers == 1
+    assert play([NOBODY, NOBODY], options=DOUBLER).next_hand.detail.doublers == 2
+    assert play([NOBODY, picked(0)], options=DOUBLER).next_hand.detail.doublers == 0
 
 
 def test_consecutive_doublers_stack():
@@ -335,7 +340,7 @@ def test_double_on_bump_doubles_a_loss_only(data, expected):
 def test_double_on_bump_and_doubler_multiply():
     options = {**BUMP, **DOUBLER}
     (hand,) = play([NOBODY, picked(0, 1, 45)], options=options).hands[1:]
-    assert hand.extra["multiplier"] == -4
+    assert hand.detail.multiplier == -4
     assert hand.scores == (-8, -4, 4, 4, 4)
 
 
@@ -354,7 +359,7 @@ CRACK = {"cracking": True}
 )
 def test_cracked_doubles_and_recracked_quadruples(flags, m):
     (hand,) = play([picked(0, 1, 70, **flags)], options=CRACK).hands
-    assert hand.extra["multiplier"] == m
+    assert hand.detail.multiplier == m
     assert hand.scores == (2 * m, m, -m, -m, -m)
 
 
@@ -369,7 +374,7 @@ def test_cracking_bump_and_doubler_all_multiply():
     options = {**CRACK, **BUMP, **DOUBLER}
     data = [NOBODY, picked(0, 1, 45, cracked=True, recracked=True)]
     (hand,) = play(data, options=options).hands[1:]
-    assert hand.extra["multiplier"] == -1 * 2 * 4 * 2
+    assert hand.detail.multiplier == -1 * 2 * 4 * 2
     assert hand.scores == (-32, -16, 16, 16, 16)
 
 
@@ -402,12 +407,13 @@ def test_the_dealer_sits_out_and_scores_0():
     state = play([picked(1, 2, 70), picked(0, None, 95)], variant="6-handed", first_dealer=0)
     first, second = state.hands
     assert first.dealer == 0
-    assert first.extra == {"active": [1, 2, 3, 4, 5], "multiplier": 1}
+    assert list(first.active) == [1, 2, 3, 4, 5]
+    assert first.detail == SheepsheadHand(multiplier=1)
     assert first.scores == (0, 2, 1, -1, -1, -1)
     assert second.dealer == 1
-    assert second.extra["active"] == [0, 2, 3, 4, 5]
+    assert list(second.active) == [0, 2, 3, 4, 5]
     assert second.scores == (8, 0, -2, -2, -2, -2)
-    assert state.next_hand.extra["active"] == [0, 1, 3, 4, 5]
+    assert list(state.next_hand.active) == [0, 1, 3, 4, 5]
 
 
 def test_the_dealer_sits_out_of_a_leaster():
@@ -434,7 +440,7 @@ def test_the_dealer_who_sits_out_cannot_take_part(data, field):
 def test_six_handed_without_sitting_out_everyone_plays():
     state = play([picked(0, None, 70)], variant="6-handed", options={"dealer_sits_out": False})
     assert state.hands[0].scores == (5, -1, -1, -1, -1, -1)
-    assert state.hands[0].extra["active"] == [0, 1, 2, 3, 4, 5]
+    assert list(state.hands[0].active) == [0, 1, 2, 3, 4, 5]
 
 
 @pytest.mark.parametrize("variant", ["standard", "3-handed", "4-handed", "7-handed"])

@@ -4,13 +4,14 @@ Expected figures are worked out by hand from RULES.md §3 and the seed (seeds/00
 brings up to 3 points, the loser deals, 12 points win the game, the difference variation
 to 500, four of a kind for 4), not taken from the rules code. Per-seat scores are zero-sum:
 each seat of the winning side gains the round points once per losing side, each losing
-seat gives them up; the tally of round points per side (``state.extra["points"]``)
+seat gives them up; the tally of round points per side (``state.detail.points``)
 decides the game.
 """
 
 import pytest
 
 from matches.rules import RuleError, get_ruleset, play_hand, replay
+from matches.rules.sieben import SiebenRound, SiebenTally
 
 TWO = ("Anna", "Bert")
 THREE = ("Anna", "Bert", "Cleo")
@@ -66,14 +67,14 @@ def only(data, **kwargs):
 def test_the_three_point_levels(data, winner, points):
     state = play([data])
     (hand,) = state.hands
-    assert hand.extra == {"winner": winner, "points": points}
+    assert hand.detail == SiebenRound(winner=winner, points=points)
     expected = [-points, -points]
     expected[winner] = points
     assert hand.scores == tuple(expected)
     assert state.totals == tuple(expected)
     tally = [0, 0]
     tally[winner] = points
-    assert state.extra == {"points": tally}
+    assert state.detail == SiebenTally(tuple(tally))
 
 
 def test_it_keeps_the_round_input_normalised():
@@ -91,10 +92,9 @@ def test_no_trick_needs_the_loser_to_have_no_counters(data):
 
 def test_no_trick_needs_every_loser_without_counters_with_three():
     assert refused(rnd(80, 10, 0, no_trick=True), "three-player").field == "no_trick"
-    assert only(rnd(0, 0, 90, no_trick=True), variant="three-player").extra == {
-        "winner": 2,
-        "points": 3,
-    }
+    assert only(rnd(0, 0, 90, no_trick=True), variant="three-player").detail == SiebenRound(
+        winner=2, points=3
+    )
 
 
 @pytest.mark.parametrize(
@@ -234,8 +234,8 @@ def test_three_players_a_three_way_tie_scores_nothing_and_the_deal_passes_left()
     state = play([rnd(30, 30, 30)], variant="three-player", first_dealer=2)
     (hand,) = state.hands
     assert hand.scores == (0, 0, 0)
-    assert hand.extra == {"winner": None, "points": 0}
-    assert state.extra == {"points": [0, 0, 0]}
+    assert hand.detail == SiebenRound(winner=None, points=0)
+    assert state.detail == SiebenTally(tuple([0, 0, 0]))
     assert state.next_hand.dealer == 0
 
 
@@ -245,7 +245,7 @@ def test_three_players_a_tie_for_the_most_scores_nothing_and_the_deal_passes_lef
     state = play([rnd(40, 40, 10)], variant="three-player", first_dealer=0)
     (hand,) = state.hands
     assert hand.scores == (0, 0, 0)
-    assert hand.extra == {"winner": None, "points": 0}
+    assert hand.detail == SiebenRound(winner=None, points=0)
     assert state.next_hand.dealer == 1
 
 
@@ -265,11 +265,11 @@ def test_three_players_a_tie_for_the_most_scores_nothing_and_the_deal_passes_lef
 def test_three_players_each_for_themselves(data, winner, points, scores):
     state = play([data], variant="three-player")
     (hand,) = state.hands
-    assert hand.extra == {"winner": winner, "points": points}
+    assert hand.detail == SiebenRound(winner=winner, points=points)
     assert hand.scores == scores
     tally = [0, 0, 0]
     tally[winner] = points
-    assert state.extra == {"points": tally}
+    assert state.detail == SiebenTally(tuple(tally))
 
 
 def test_three_players_a_game_to_12():
@@ -282,10 +282,10 @@ def test_three_players_a_game_to_12():
         rnd(0, 0, 90),
     ]
     state = play(data, variant="three-player")
-    assert state.extra == {"points": [1, 0, 11]}
+    assert state.detail == SiebenTally(tuple([1, 0, 11]))
     assert not state.finished
     state = play([*data, rnd(20, 10, 60)], variant="three-player")
-    assert state.extra == {"points": [1, 0, 12]}
+    assert state.detail == SiebenTally(tuple([1, 0, 12]))
     assert state.finished
     assert state.winners == (2,)
     # each seat: 3 x own points - everyone's points
@@ -298,15 +298,15 @@ def test_three_players_a_game_to_12():
 def test_partners_score_alike():
     state = play([rnd(60, 30), rnd(0, 90, no_trick=True), rnd(10, 80)], variant="partners")
     assert [h.scores for h in state.hands] == [(1, -1, 1, -1), (-3, 3, -3, 3), (-1, 1, -1, 1)]
-    assert [h.extra["winner"] for h in state.hands] == [0, 1, 1]
+    assert [h.detail.winner for h in state.hands] == [0, 1, 1]
     assert state.totals == (-3, 3, -3, 3)
-    assert state.extra == {"points": [1, 4]}
+    assert state.detail == SiebenTally(tuple([1, 4]))
 
 
 def test_partners_a_game_to_12_is_won_by_a_side():
     data = [rnd(0, 90, no_trick=True)] * 3 + [rnd(90, 0)] + [rnd(0, 90)] + [rnd(30, 60)]
     state = play(data, variant="partners")
-    assert state.extra == {"points": [2, 12]}
+    assert state.detail == SiebenTally(tuple([2, 12]))
     assert state.finished
     assert state.winners == (1, 3)
     assert state.totals == (-10, 10, -10, 10)
@@ -333,13 +333,13 @@ def test_a_game_played_to_12():
     data = [d for d, _dealer, _tally in GAME]
     for played in range(1, len(GAME)):
         state = play(data[:played])
-        assert state.extra == {"points": GAME[played - 1][2]}
+        assert state.detail == SiebenTally(tuple(GAME[played - 1][2]))
         assert not state.finished
         assert state.next_hand.dealer == GAME[played][1]
     state = play(data)
     assert [h.dealer for h in state.hands] == [dealer for _d, dealer, _t in GAME]
-    assert [h.extra["points"] for h in state.hands] == [1, 1, 3, 2, 2, 1, 1, 3, 1, 2]
-    assert state.extra == {"points": [13, 4]}
+    assert [h.detail.points for h in state.hands] == [1, 1, 3, 2, 2, 1, 1, 3, 1, 2]
+    assert state.detail == SiebenTally(tuple([13, 4]))
     assert state.totals == (9, -9)
     assert state.finished
     assert state.winners == (0,)
@@ -353,7 +353,7 @@ def test_exactly_12_ends_the_game():
     state = play([rnd(60, 30)] * 12)
     assert state.finished
     assert state.winners == (0,)
-    assert state.extra == {"points": [12, 0]}
+    assert state.detail == SiebenTally(tuple([12, 0]))
 
 
 def test_a_custom_point_limit():
@@ -361,10 +361,10 @@ def test_a_custom_point_limit():
     assert not play([rnd(90, 0, no_trick=True)], options=options).finished
     state = play([rnd(90, 0, no_trick=True), rnd(0, 90)], options=options)
     assert not state.finished
-    assert state.extra == {"points": [3, 2]}
+    assert state.detail == SiebenTally(tuple([3, 2]))
     state = play([rnd(90, 0, no_trick=True), rnd(0, 90), rnd(90, 0)], options=options)
     assert state.finished
-    assert state.extra == {"points": [5, 2]}
+    assert state.detail == SiebenTally(tuple([5, 2]))
     assert state.winners == (0,)
 
 
@@ -435,7 +435,7 @@ def test_difference_goes_to_500_by_default():
 def test_difference_scores_the_difference_of_counters(data, winner, points):
     state = play([data], options=DIFF)
     (hand,) = state.hands
-    assert hand.extra == {"winner": winner, "points": points}
+    assert hand.detail == SiebenRound(winner=winner, points=points)
     expected = [-points, -points]
     expected[winner] = points
     assert hand.scores == tuple(expected)
@@ -443,20 +443,20 @@ def test_difference_scores_the_difference_of_counters(data, winner, points):
 
 def test_difference_with_three_players_is_against_the_next_highest():
     hand = only(rnd(50, 30, 10), variant="three-player", options=DIFF)
-    assert hand.extra == {"winner": 0, "points": 20}
+    assert hand.detail == SiebenRound(winner=0, points=20)
     assert hand.scores == (40, -20, -20)
     assert only(rnd(40, 40, 10), variant="three-player", options=DIFF).scores == (0, 0, 0)
 
 
 def test_difference_a_game_to_500():
     five = play([rnd(90, 0)] * 5, options=DIFF)
-    assert five.extra == {"points": [450, 0]}
+    assert five.detail == SiebenTally(tuple([450, 0]))
     assert not five.finished
     state = play([rnd(90, 0)] * 5 + [rnd(40, 50), rnd(60, 30)], options=DIFF)
-    assert state.extra == {"points": [480, 10]}
+    assert state.detail == SiebenTally(tuple([480, 10]))
     assert not state.finished
     state = play([rnd(90, 0)] * 5 + [rnd(40, 50), rnd(60, 30), rnd(70, 20)], options=DIFF)
-    assert state.extra == {"points": [530, 10]}
+    assert state.detail == SiebenTally(tuple([530, 10]))
     assert state.totals == (520, -520)
     assert state.finished
     assert state.winners == (0,)
@@ -471,21 +471,21 @@ def test_four_of_a_kind_wins_4_points_without_counters():
     state = play([{"four_of_a_kind": 1}], options=FOUR_KIND)
     (hand,) = state.hands
     assert hand.input == {"counters": None, "no_trick": False, "four_of_a_kind": 1}
-    assert hand.extra == {"winner": 1, "points": 4}
+    assert hand.detail == SiebenRound(winner=1, points=4)
     assert hand.scores == (-4, 4)
-    assert state.extra == {"points": [0, 4]}
+    assert state.detail == SiebenTally(tuple([0, 4]))
     assert state.next_hand.dealer == 0  # the loser deals
 
 
 def test_four_of_a_kind_may_be_null_and_counters_are_played():
     hand = only({**rnd(60, 30), "four_of_a_kind": None}, options=FOUR_KIND)
-    assert hand.extra == {"winner": 0, "points": 1}
+    assert hand.detail == SiebenRound(winner=0, points=1)
     assert hand.input == {"counters": [60, 30], "no_trick": False}
 
 
 def test_four_of_a_kind_is_4_points_in_the_difference_game_too():
     hand = only({"four_of_a_kind": 0}, options={**FOUR_KIND, **DIFF})
-    assert hand.extra == {"winner": 0, "points": 4}
+    assert hand.detail == SiebenRound(winner=0, points=4)
 
 
 def test_four_of_a_kind_with_partners_and_three_players():
@@ -542,7 +542,7 @@ def test_hands_limit_ends_the_game_and_the_leading_side_wins():
     assert not play([rnd(60, 30), rnd(30, 60)], options=options).finished
     state = play([rnd(60, 30), rnd(30, 60), rnd(90, 0)], options=options)
     assert state.finished
-    assert state.extra == {"points": [3, 1]}
+    assert state.detail == SiebenTally(tuple([3, 1]))
     assert state.winners == (0,)
 
 
@@ -551,14 +551,14 @@ def test_hands_limit_with_a_level_tally_is_shared():
     assert state.finished
     assert state.winners == (0, 1)
     state = play([rnd(60, 30), rnd(0, 90)], variant="partners", options={"hands_limit": 2})
-    assert state.extra == {"points": [1, 2]}
+    assert state.detail == SiebenTally(tuple([1, 2]))
     assert state.winners == (1, 3)
     state = play(
         [rnd(60, 30, 0), rnd(0, 60, 30), rnd(30, 30, 30)],
         variant="three-player",
         options={"hands_limit": 3},
     )
-    assert state.extra == {"points": [1, 1, 0]}
+    assert state.detail == SiebenTally(tuple([1, 1, 0]))
     assert state.winners == (0, 1)
 
 
@@ -566,7 +566,7 @@ def test_hands_limit_without_a_point_limit():
     options = {"point_limit": None, "hands_limit": 20}
     assert not play([rnd(90, 0, no_trick=True)] * 19, options=options).finished
     state = play([rnd(90, 0, no_trick=True)] * 20, options=options)
-    assert state.extra == {"points": [60, 0]}
+    assert state.detail == SiebenTally(tuple([60, 0]))
     assert state.winners == (0,)
 
 
@@ -580,4 +580,4 @@ def test_a_stopped_game_is_won_by_the_leader():
     state = play([rnd(60, 30), rnd(0, 90)], variant="partners", stopped=True)
     assert state.finished
     assert state.winners == (1, 3)
-    assert state.extra == {"points": [1, 2]}
+    assert state.detail == SiebenTally(tuple([1, 2]))

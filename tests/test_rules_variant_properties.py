@@ -130,7 +130,7 @@ def hand_strategy(variant, state, kinds=KINDS):
     def one(draw):
         data = {"tricks": draw(tricks_for(variant, coming.targets, state.totals, kinds))}
         if variant == "alternate":
-            left = coming.extra["calls_left"][coming.dealer]
+            left = coming.detail.calls_left[coming.dealer]
             assert left, "the match goes on although the dealer has made every call"
             data["call"] = draw(st.sampled_from(left))
         else:
@@ -311,7 +311,7 @@ def test_plucking_proposal_has_most_pairs_then_fewest_to_the_left(match):
             done = data.get("exchanges")
             if done is None:
                 done = [e.as_dict() for e in proposed]
-            assert played.extra["exchanges"] == done
+            assert [e.as_dict() for e in played.detail.plucked] == done
         if state.finished:
             break
         proposal = {(e.giver, e.receiver): e.cards for e in state.next_hand.exchanges}
@@ -333,7 +333,7 @@ def test_alternate_calls_are_each_made_once_per_seat(match):
     for seat, calls in made.items():
         assert len(calls) == len(set(calls)), "a call was made twice"
         if not state.finished:
-            left = state.next_hand.extra["calls_left"][seat]
+            left = state.next_hand.detail.calls_left[seat]
             assert sorted(left) == sorted(set(CALLS) - set(calls))
     if len(state.hands) == 18:
         assert all(sorted(calls) == sorted(CALLS) for calls in made.values())

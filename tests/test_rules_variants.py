@@ -386,11 +386,11 @@ def test_alternate_passes_no_cards():
 
 def test_alternate_shows_the_calls_left_and_they_shrink():
     state = play("alternate", [])
-    assert state.next_hand.extra["calls_left"] == [list(CALLS)] * 3
+    assert state.next_hand.detail.calls_left == (CALLS,) * 3
     state = play("alternate", [called([8, 5, 3], "miz")])
-    assert state.next_hand.extra["calls_left"] == [list(CALLS[:5]), list(CALLS), list(CALLS)]
+    assert state.next_hand.detail.calls_left == (CALLS[:5], CALLS, CALLS)
     state = play("alternate", [called([8, 5, 3], "miz"), called([3, 8, 5], "miz")])
-    assert state.next_hand.extra["calls_left"] == [list(CALLS[:5])] * 2 + [list(CALLS)]
+    assert state.next_hand.detail.calls_left == (CALLS[:5],) * 2 + (CALLS,)
 
 
 def test_alternate_refuses_a_repeated_call():
@@ -404,7 +404,7 @@ def test_alternate_refuses_a_repeated_call():
     error = refused("alternate", hands)
     assert error.field == "hands.4.call"
     state = play("alternate", hands[:3])
-    assert "hearts" not in state.next_hand.extra["calls_left"][0]
+    assert "hearts" not in state.next_hand.detail.calls_left[0]
 
 
 @pytest.mark.parametrize(
@@ -439,7 +439,7 @@ def test_alternate_ends_after_exactly_18_hands_with_the_highest_total():
     state = play("alternate", hands[:17])
     assert not state.finished
     assert state.next_hand.dealer == 2
-    assert state.next_hand.extra["calls_left"] == [[], [], ["miz"]]
+    assert state.next_hand.detail.calls_left == ((), (), ("miz",))
     state = play("alternate", hands)
     assert len(state.hands) == 18
     assert [h.dealer for h in state.hands].count(0) == 6
@@ -656,14 +656,15 @@ EVEN_2 = [2, 5, 4, 2]
 
 def test_plucking_the_proposal_is_recorded_on_the_next_hand():
     state = play("four-player", [EX1, EVEN_2])
-    assert as_set(state.hands[1].extra["exchanges"]) == {(S, N, 1), (S, E, 1), (W, N, 1)}
-    assert not state.hands[0].extra.get("exchanges")
+    plucked = [e.as_dict() for e in state.hands[1].detail.plucked]
+    assert as_set(plucked) == {(S, N, 1), (S, E, 1), (W, N, 1)}
+    assert not state.hands[0].detail.plucked
 
 
 def test_plucking_an_override_is_accepted_and_recorded():
     override = [{"from": S, "to": N, "cards": 2}, {"from": W, "to": E, "cards": 1}]
     state = play("four-player", [EX1, deal("four-player", EVEN_2, exchanges=override)])
-    assert state.hands[1].extra["exchanges"] == override
+    assert [e.as_dict() for e in state.hands[1].detail.plucked] == override
     assert state.hands[1].scores == (0, 0, 0, 0)
     # The override is about the passes before hand 2; the next proposal is unaffected.
     assert state.next_hand.exchanges == ()

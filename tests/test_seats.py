@@ -16,7 +16,7 @@ from matches.rules import RuleError, get_ruleset, replay
 from matches.services import play as services
 from matches.services.base import Conflict
 
-from .conftest import sm_hand
+from tests.factories import sm_hand
 
 
 def stored(match):

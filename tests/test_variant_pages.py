@@ -161,6 +161,15 @@ class TestFourPlayerPlucking:
             {"from": 3, "to": 1, "cards": 1},
         ]
 
+    def test_a_correction_shows_the_plucking_the_table_did(self, client_of, owner):
+        override = [{"from": 2, "to": 0, "cards": 2}, {"from": 3, "to": 1, "cards": 1}]
+        second = {"tricks": [4, 4, 3, 2], "trump": "hearts", "exchanges": override}
+        match = make(owner, "four-player", ("North", "East", "South", "West"),
+                     [self.FIRST, second])
+        body = client_of(owner).get(f"/matches/{match.pk}/hands/2/").content.decode()
+        for name, cards in (("2_0", 2), ("2_1", 0), ("3_0", 0), ("3_1", 1)):
+            assert re.search(rf'name="pluck_{name}" value="{cards}"', body)
+
     def test_following_the_proposal_records_no_override(self, client_of, owner):
         match = make(owner, "four-player", ("North", "East", "South", "West"), [self.FIRST])
         data = hand_form(

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from .. import rules
+from .. import games, rules
 from ..access import Access
 from ..models import Match
 from ..services import play as services
@@ -52,26 +52,28 @@ def _conflict(request, exc: Conflict):
 
 
 def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
-    """The match state of API.md. A game's extra per-hand facts (``Hand.extra``,
-    ``NextHand.extra``) are merged in, never replacing the common keys. Tuples stay
-    tuples (JSON arrays all the same): this runs on every write, for every hand."""
+    """The match state of API.md. A game's own facts (its ``Detail``s, and for some games
+    the ``active`` seats) are added as the ruleset writes them, never replacing the
+    common keys. Tuples stay tuples (JSON arrays all the same): this runs on every write,
+    for every hand."""
     match, state = snap.match, snap.state
-    hands = [_hand_json(hand, version) for hand, version in zip(
+    ruleset = match.ruleset
+    hands = [_hand_json(ruleset, hand, version) for hand, version in zip(
         state.hands, snap.versions, strict=True
     )]
     coming = state.next_hand
     next_hand = None
     if coming is not None:
-        next_hand = _with_extra(
+        next_hand = _with_facts(
             {
                 "number": coming.number,
                 "dealer": coming.dealer,
                 "targets": coming.targets,
                 "exchanges": [exchange.as_dict() for exchange in coming.exchanges],
             },
-            coming.extra,
+            ruleset.hand_json(coming),
         )
-    return _with_extra(
+    return _with_facts(
         {
             "id": match.pk,
             "game": match.game,
@@ -85,11 +87,11 @@ def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
             "winners": state.winners,
             "stopped": match.stopped,
         },
-        state.extra,  # e.g. Sieben's "points" per side
+        ruleset.state_json(state),  # e.g. Sieben's "points" per side
     )
 
 
-def _hand_json(hand, version: int) -> dict[str, Any]:
+def _hand_json(ruleset: rules.Ruleset, hand: rules.Hand, version: int) -> dict[str, Any]:
     row = {
         "number": hand.number,
         "version": version,
@@ -98,11 +100,12 @@ def _hand_json(hand, version: int) -> dict[str, Any]:
         "targets": hand.targets,
         "scores": hand.scores,
     }
-    return _with_extra(row, hand.extra) if hand.extra else row
+    facts = ruleset.hand_json(hand)
+    return _with_facts(row, facts) if facts else row
 
 
-def _with_extra(common: dict[str, Any], extra) -> dict[str, Any]:
-    return {**common, **{key: value for key, value in extra.items() if key not in common}}
+def _with_facts(common: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
+    return {**common, **{key: value for key, value in facts.items() if key not in common}}
 
 
 def history_json(match: Match) -> list[dict[str, Any]]:
@@ -121,17 +124,15 @@ def history_json(match: Match) -> list[dict[str, Any]]:
 
 
 def games_json() -> list[dict[str, Any]]:
-    games = []
-    for slug, ruleset_class in rules.GAMES.items():
+    listed = []
+    for slug, game in games.GAMES.items():
         presets = []
-        for variant in ruleset_class.presets:
+        for variant in game.ruleset_class.presets:
             described = dict(rules.get_ruleset(slug, variant).describe())
             described["name"] = _(described["name"])
             presets.append(described)
-        games.append(
-            {"slug": slug, "name": _(rules.GAME_NAMES.get(slug, slug)), "presets": presets}
-        )
-    return games
+        listed.append({"slug": slug, "name": str(game.name), "presets": presets})
+    return listed
 
 
 # -- endpoints ----------------------------------------------------------------------------

@@ -1,9 +1,16 @@
-"""Pure game logic: no Django here. See ``base`` for the interface every game follows."""
+"""Pure game logic: no Django here. See ``base`` for the interface every game follows.
 
+Every module of this package but ``base`` is one game: defining its ``Ruleset`` (with a
+``game`` slug) registers it, so a new game is a new module here and nothing else.
+"""
+
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
 from .base import (
+    Detail,
     Exchange,
     Hand,
     MatchState,
@@ -15,21 +22,11 @@ from .base import (
     replay,
     stop,
 )
-from .sergeant_major import SergeantMajor
-from .sheepshead import Sheepshead
-from .sieben import Sieben
 
-GAMES: dict[str, type[Ruleset]] = {
-    SergeantMajor.game: SergeantMajor,
-    Sheepshead.game: Sheepshead,
-    Sieben.game: Sieben,
-}
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
 
-GAME_NAMES = {
-    SergeantMajor.game: _("Sergeant Major"),
-    Sheepshead.game: _("Sheepshead"),
-    Sieben.game: _("Sieben"),
-}
+GAMES: Mapping[str, type[Ruleset]] = Ruleset.registry
 
 
 def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = None) -> Ruleset:
@@ -41,7 +38,7 @@ def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = Non
 
 __all__ = [
     "GAMES",
-    "GAME_NAMES",
+    "Detail",
     "Exchange",
     "Hand",
     "MatchState",

@@ -10,7 +10,7 @@ translated by whoever shows them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 
@@ -70,6 +70,22 @@ class Exchange:
 
 
 @dataclass(frozen=True)
+class Detail:
+    """A game's own facts about a hand, the coming hand or the whole match.
+
+    Each game subclasses it with typed, frozen fields of its own (Sieben's round winner,
+    Sheepshead's multiplier, the calls still to make...). ``as_json`` names the keys the
+    API adds for them (API.md), in the order it writes them; facts only the pages use
+    stay out of it."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {}
+
+
+NO_DETAIL = Detail()
+
+
+@dataclass(frozen=True)
 class Hand:
     """One recorded hand with everything derived from it."""
 
@@ -78,7 +94,8 @@ class Hand:
     input: Mapping[str, Any]
     targets: tuple[int, ...] | None
     scores: tuple[int, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    active: tuple[int, ...]  # the seats that played it; any other sat out and scored 0
+    detail: Detail = NO_DETAIL
 
 
 @dataclass(frozen=True)
@@ -88,8 +105,9 @@ class NextHand:
     number: int
     dealer: int
     targets: tuple[int, ...] | None
+    active: tuple[int, ...]  # the seats that play it
     exchanges: tuple[Exchange, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    detail: Detail = NO_DETAIL
 
 
 @dataclass(frozen=True)
@@ -101,7 +119,7 @@ class MatchState:
     totals: tuple[int, ...]
     next_hand: NextHand | None
     winners: tuple[int, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)  # game figures, e.g. Sieben points
+    detail: Detail = NO_DETAIL  # the game's own running figures, e.g. Sieben's points
 
     @property
     def finished(self) -> bool:
@@ -133,13 +151,28 @@ class Option:
 class Ruleset:
     """One game in one variant with its options resolved.
 
-    Subclasses set ``game`` and ``presets`` and implement ``seats``, ``start``,
-    ``clean`` and ``play``. ``play`` must be pure: same state and input, same result.
+    The fold of a match is here: ``start``, the common part of ``clean`` and ``play``.
+    A game sets ``game`` and ``presets`` and fills in the hooks: ``seats``, ``first_deal``
+    (the set-up), ``hand_keys`` and ``clean_hand`` (its input), ``score_hand``,
+    ``winners`` and ``next_deal``; ``active`` and ``tally`` when it needs them. The hooks
+    must be pure: same state and input, same result. Defining a subclass with a ``game``
+    registers it (see ``rules.GAMES``).
     """
 
     game: ClassVar[str]
     options_spec: ClassVar[tuple[Option, ...]] = ()
     presets: ClassVar[Mapping[str, Preset]]
+    registry: ClassVar[dict[str, type[Ruleset]]] = {}
+    # Refusals worded in the game's own terms ("a round" in Sieben).
+    not_an_object: ClassVar[str] = _("A hand must be an object.")
+    no_setup: ClassVar[str]  # unless the game overrides ``first_deal``
+    # Whether the API lists each hand's ``active`` seats (API.md: Sheepshead's do).
+    lists_active: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if "game" in cls.__dict__:
+            Ruleset.registry[cls.game] = cls
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None):
         if variant not in self.presets:
@@ -223,19 +256,115 @@ class Ruleset:
                 count=len(players),
             )
 
+    def active(self, dealer: int) -> tuple[int, ...]:
+        """The seats that play a hand dealt by ``dealer``: every seat unless a game says
+        otherwise (six-handed Sheepshead's dealer sits out)."""
+        return tuple(range(self.seats))
+
+    def deal(self, number: int, dealer: int, targets: tuple[int, ...] | None = None,
+             exchanges: tuple[Exchange, ...] = (), detail: Detail = NO_DETAIL) -> NextHand:
+        """Hand ``number`` dealt by ``dealer``, with the seats that play it."""
+        return NextHand(number, dealer, targets, self.active(dealer), exchanges, detail)
+
+    # -- the fold -----------------------------------------------------------------------
+
     def start(
         self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
     ) -> MatchState:
         """The state before the first hand."""
-        raise NotImplementedError
+        dealer = require_seat(first_dealer, self.seats, "first_dealer")
+        if not isinstance(setup, Mapping):
+            raise RuleError(_("The set-up must be an object."), field="setup")
+        return MatchState(
+            players=tuple(players),
+            hands=(),
+            totals=(0,) * self.seats,
+            next_hand=self.first_deal(dealer, setup),
+            detail=self.opening_tally(),
+        )
 
     def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
         """Check one hand's input against the state it is played in; return it normalised."""
-        raise NotImplementedError
+        if not isinstance(data, Mapping):
+            raise RuleError(self.not_an_object)
+        unknown = sorted(set(data) - self.hand_keys())
+        if unknown:
+            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
+        assert state.next_hand is not None, "play_hand refuses hands after the end"
+        return self.clean_hand(state, state.next_hand, data)
 
     def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
         """The state after one more hand. ``data`` has passed ``clean``."""
+        coming = state.next_hand
+        assert coming is not None, "play_hand refuses hands after the end"
+        scores, detail = self.score_hand(state, coming, data)
+        hand = Hand(
+            coming.number, coming.dealer, dict(data), coming.targets, scores, coming.active,
+            detail,
+        )
+        played = MatchState(
+            state.players,
+            (*state.hands, hand),
+            add_scores(state.totals, scores),
+            None,
+            (),
+            self.tally(state.detail, hand),
+        )
+        winners = self.winners(played, coming)
+        if winners:
+            return replace(played, winners=winners)
+        return replace(played, next_hand=self.next_deal(played, coming))
+
+    # -- the hooks ------------------------------------------------------------------------
+
+    def first_deal(self, dealer: int, setup: Mapping[str, Any]) -> NextHand:
+        """The first hand, after the set-up (refused unless the game has one)."""
+        if setup:
+            raise RuleError(self.no_setup, field="bid")
+        return self.deal(1, dealer)
+
+    def hand_keys(self) -> set[str]:
+        """The input fields a hand may have in this variant."""
         raise NotImplementedError
+
+    def clean_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The game's checks of one hand (an object with known keys only)."""
+        raise NotImplementedError
+
+    def score_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], Detail]:
+        """Each seat's score in the hand ``coming`` and the game's facts about it."""
+        raise NotImplementedError
+
+    def opening_tally(self) -> Detail:
+        """The game's running figures before the first hand (``MatchState.detail``)."""
+        return NO_DETAIL
+
+    def tally(self, before: Detail, hand: Hand) -> Detail:
+        """The game's running figures after ``hand``."""
+        return before
+
+    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
+        """The seats that have won once ``coming`` is played; empty while play goes on."""
+        raise NotImplementedError
+
+    def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
+        """The hand after ``coming``, which ``played`` ends with."""
+        raise NotImplementedError
+
+    # -- the API's words for the game's facts ---------------------------------------------
+
+    def hand_json(self, hand: Hand | NextHand) -> dict[str, Any]:
+        """What the game adds to a hand or the coming hand in the API's JSON."""
+        listed = {"active": hand.active} if self.lists_active else {}
+        return {**listed, **hand.detail.as_json()}
+
+    def state_json(self, state: MatchState) -> dict[str, Any]:
+        """What the game adds to the match state in the API's JSON."""
+        return state.detail.as_json()
 
     def describe(self) -> dict[str, Any]:
         """What a client needs to build a form for this variant (``GET /api/games``)."""
@@ -285,9 +414,7 @@ def stop(state: MatchState) -> MatchState:
     """The match ended by the table after its last hand (unless it had ended already)."""
     if state.finished:
         return state
-    return MatchState(
-        state.players, state.hands, state.totals, None, highest(state.totals), state.extra
-    )
+    return replace(state, next_hand=None, winners=highest(state.totals))
 
 
 def highest(totals: Sequence[int]) -> tuple[int, ...]:

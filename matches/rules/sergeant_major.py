@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    Detail,
     Exchange,
     Hand,
     MatchState,
@@ -23,7 +24,6 @@ from .base import (
     RuleError,
     Ruleset,
     _,
-    add_scores,
     by_offset,
     highest,
     require_int,
@@ -66,6 +66,39 @@ class SergeantMajorPreset(Preset):
     bidding: bool = False  # §1.4: the first hand's targets come from a bid
     # What the table does before play; the page words it (see presenters.deal_steps).
     procedure: str = "standard"
+
+
+@dataclass(frozen=True)
+class SergeantMajorHand(Detail):
+    """Four players (§1.6): the plucking done before this hand, as proposed or as the
+    table did it instead (None where no cards change hands by plucking)."""
+
+    plucked: tuple[Exchange, ...] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        if self.plucked is None:
+            return {}
+        return {"exchanges": [exchange.as_dict() for exchange in self.plucked]}
+
+
+@dataclass(frozen=True)
+class SergeantMajorNext(Detail):
+    """What the coming hand carries besides targets and exchanges."""
+
+    bid: int | None = None  # §1.4: the first hand's targets follow this winning bid
+    calls_left: tuple[tuple[str, ...], ...] | None = None  # §1.5: per seat, still to make
+    # §1.6: two seats up and two down, so the table may pluck otherwise than proposed...
+    pluck_choice: bool = False
+    # ...and a seat that receives from two givers answers them in order of the cards.
+    answers_in_order: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        facts: dict[str, Any] = {}
+        if self.bid is not None:
+            facts["bid"] = self.bid
+        if self.calls_left is not None:
+            facts["calls_left"] = self.calls_left
+        return facts
 
 
 def _defaults(**changes: Any) -> dict[str, Any]:
@@ -222,14 +255,8 @@ class SergeantMajor(Ruleset):
 
     # -- a match -------------------------------------------------------------------------
 
-    def start(
-        self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
-    ) -> MatchState:
-        dealer = require_seat(first_dealer, self.seats, "first_dealer")
-        extra: dict[str, Any] = {}
+    def first_deal(self, dealer: int, setup: Mapping[str, Any]) -> NextHand:
         bid_targets = None
-        if not isinstance(setup, Mapping):
-            raise RuleError(_("The set-up must be an object."), field="setup")
         bid = setup.get("bid")
         if bid is not None:
             if not self.preset.bidding:
@@ -242,27 +269,23 @@ class SergeantMajor(Ruleset):
                     _("A bid is a number of tricks from 8 to 16."), field="bid"
                 )
             bid_targets = WOBURN_BIDS[bid]
-            extra["bid"] = bid
-        if self.preset.calls:
-            extra["calls_left"] = [list(CALLS) for _seat in players]
-        return MatchState(
-            players=tuple(players),
-            hands=(),
-            totals=(0,) * self.seats,
-            next_hand=NextHand(
-                number=1, dealer=dealer, targets=self.targets(dealer, bid_targets), extra=extra
-            ),
+        calls_left = (CALLS,) * self.seats if self.preset.calls else None
+        return self.deal(
+            1,
+            dealer,
+            self.targets(dealer, bid_targets),
+            detail=SergeantMajorNext(bid=bid, calls_left=calls_left),
         )
 
-    def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            raise RuleError(_("A hand must be an object."))
+    def hand_keys(self) -> set[str]:
         allowed = {"tricks", "last_trick", "call" if self.preset.calls else "trump"}
         if self.preset.exchange == PLUCKING:
             allowed.add("exchanges")
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
+        return allowed
+
+    def clean_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
         cleaned: dict[str, Any] = {"tricks": self.clean_tricks(data.get("tricks"))}
         if self.preset.calls:
             cleaned["call"] = self.clean_call(state, data.get("call"))
@@ -314,7 +337,7 @@ class SergeantMajor(Ruleset):
                 field="call",
             )
         assert state.next_hand is not None
-        if call not in state.next_hand.extra["calls_left"][state.next_hand.dealer]:
+        if call not in state.next_hand.detail.calls_left[state.next_hand.dealer]:
             raise RuleError(
                 _("%(dealer)s has called %(call)s already; each call is made once."),
                 field="call",
@@ -370,68 +393,62 @@ class SergeantMajor(Ruleset):
                 )
         return cleaned
 
-    def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
-        coming = state.next_hand
-        assert coming is not None, "play_hand refuses hands after the end"
-        tricks = data["tricks"]
+    def score_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], SergeantMajorHand]:
         miz = data.get("call") == "miz"
         scores = tuple(
             (target - made) if miz else (made - target)
-            for made, target in zip(tricks, coming.targets, strict=True)
+            for made, target in zip(data["tricks"], coming.targets, strict=True)
         )
-        extra: dict[str, Any] = {}
+        plucked = None
         if self.preset.exchange == PLUCKING and state.hands:
             done = data.get("exchanges")
-            extra["exchanges"] = (
-                done if done is not None else [e.as_dict() for e in coming.exchanges]
+            plucked = coming.exchanges if done is None else tuple(
+                Exchange(item["from"], item["to"], item["cards"]) for item in done
             )
-        hand = Hand(
-            number=coming.number,
-            dealer=coming.dealer,
-            input=dict(data),
-            targets=coming.targets,
-            scores=scores,
-            extra=extra,
+        return scores, SergeantMajorHand(plucked)
+
+    def calls_left(self, coming: NextHand, data: Mapping[str, Any]):
+        """§1.5: per seat, the calls still to make once ``coming`` is played."""
+        left = coming.detail.calls_left
+        if left is None:
+            return None
+        return tuple(
+            tuple(call for call in calls if seat != coming.dealer or call != data["call"])
+            for seat, calls in enumerate(left)
         )
-        hands = (*state.hands, hand)
-        totals = add_scores(state.totals, scores)
-        next_extra: dict[str, Any] = {}
-        if self.preset.calls:
-            calls_left = [list(left) for left in coming.extra["calls_left"]]
-            calls_left[coming.dealer].remove(data["call"])
-            next_extra["calls_left"] = calls_left
-        winners = self.winners(hands, totals, data, next_extra)
-        if winners:
-            return MatchState(state.players, hands, totals, None, winners)
+
+    def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
+        hand = played.hands[-1]
         dealer = self.next_dealer(coming.dealer)
-        return MatchState(
-            state.players,
-            hands,
-            totals,
-            NextHand(
-                number=coming.number + 1,
-                dealer=dealer,
-                targets=self.targets(dealer),
-                exchanges=self.exchanges(scores, dealer),
-                extra=next_extra,
-            ),
+        exchanges = self.exchanges(hand.scores, dealer)
+        plucking = self.preset.exchange == PLUCKING
+        givers = {exchange.giver for exchange in exchanges}
+        receivers = [exchange.receiver for exchange in exchanges]
+        detail = SergeantMajorNext(
+            calls_left=self.calls_left(coming, hand.input),
+            pluck_choice=plucking and min(
+                sum(score > 0 for score in hand.scores), sum(score < 0 for score in hand.scores)
+            ) >= 2,
+            answers_in_order=plucking and len(givers) > 1
+            and any(receivers.count(seat) > 1 for seat in receivers),
+        )
+        return self.deal(
+            coming.number + 1, dealer, self.targets(dealer), exchanges, detail=detail
         )
 
     # -- the end -------------------------------------------------------------------------
 
-    def winners(
-        self,
-        hands: Sequence[Hand],
-        totals: Sequence[int],
-        data: Mapping[str, Any],
-        next_extra: Mapping[str, Any],
-    ) -> tuple[int, ...]:
-        """The seats that have won after the last of ``hands``; empty while play goes on.
+    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
+        """The seats that have won after the last hand; empty while play goes on.
 
         The end conditions are checked in the order of RULES.md §1.2: a hand with
         ``win_tricks`` decides before any total is looked at.
         """
         options = self.options
+        hands, totals = played.hands, played.totals
+        data = hands[-1].input
         tricks = data["tricks"]
         # In a miz hand tricks are bad: taking most of them wins nothing (README).
         if options["win_tricks"] is not None and data.get("call") != "miz":
@@ -447,7 +464,7 @@ class SergeantMajor(Ruleset):
             return highest(totals)
         if options["hands_limit"] is not None and len(hands) >= options["hands_limit"]:
             return highest(totals)
-        if self.preset.calls and not any(next_extra["calls_left"]):
+        if self.preset.calls and not any(self.calls_left(coming, data)):
             return highest(totals)
         return ()
 

@@ -9,11 +9,11 @@ makes the hand sum to zero.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
-    Hand,
+    Detail,
     MatchState,
     NextHand,
     Option,
@@ -21,7 +21,6 @@ from .base import (
     RuleError,
     Ruleset,
     _,
-    add_scores,
     highest,
     require_int,
     require_seat,
@@ -29,12 +28,34 @@ from .base import (
 )
 
 CARD_POINTS = 120
+# §2.4: the picker side's card points from which each multiplier holds (below: −2).
+MULTIPLIERS = ((91, 2), (61, 1), (31, -1))
 ALL_PASS = ("redeal", "leaster", "doubler")
 
 
 @dataclass(frozen=True)
 class SheepsheadPreset(Preset):
     players: int = 5
+
+
+@dataclass(frozen=True)
+class SheepsheadHand(Detail):
+    """What a played hand was worth: the multiplier (None when nobody picked)."""
+
+    multiplier: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {} if self.multiplier is None else {"multiplier": self.multiplier}
+
+
+@dataclass(frozen=True)
+class SheepsheadNext(Detail):
+    """§2.6: how many all-pass doublers the coming hand stacks (it counts ×2 each)."""
+
+    doublers: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"doublers": self.doublers} if self.doublers else {}
 
 
 def _defaults(**changes: Any) -> dict[str, Any]:
@@ -72,13 +93,7 @@ def multiplier(points: int, all_tricks: bool, no_trick: bool) -> int:
         return 3
     if no_trick:
         return -3
-    if points >= 91:
-        return 2
-    if points >= 61:
-        return 1
-    if points >= 31:
-        return -1
-    return -2
+    return next((m for least, m in MULTIPLIERS if points >= least), -2)
 
 
 class Sheepshead(Ruleset):
@@ -86,6 +101,8 @@ class Sheepshead(Ruleset):
 
     game = "sheepshead"
     presets = PRESETS
+    no_setup = _("Sheepshead has no set-up before the first hand.")
+    lists_active = True
     options_spec = (
         Option("hands_limit", int, nullable=True, minimum=1),
         Option("all_pass", str, choices=ALL_PASS),
@@ -106,44 +123,26 @@ class Sheepshead(Ruleset):
             )
 
     def active(self, dealer: int) -> tuple[int, ...]:
-        """The seats that play a hand dealt by ``dealer``."""
         if self.options["dealer_sits_out"]:
             return tuple(seat for seat in range(self.seats) if seat != dealer)
-        return tuple(range(self.seats))
+        return super().active(dealer)
 
-    def next_hand(self, number: int, dealer: int, doubled: int) -> NextHand:
-        extra: dict[str, Any] = {"active": list(self.active(dealer))}
-        if doubled:
-            extra["doublers"] = doubled
-        return NextHand(number=number, dealer=dealer, targets=None, extra=extra)
+    def first_deal(self, dealer: int, setup: Mapping[str, Any]) -> NextHand:
+        return replace(super().first_deal(dealer, setup), detail=SheepsheadNext())
 
-    def start(
-        self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
-    ) -> MatchState:
-        dealer = require_seat(first_dealer, self.seats, "first_dealer")
-        if setup:
-            raise RuleError(_("Sheepshead has no set-up before the first hand."), field="bid")
-        return MatchState(
-            players=tuple(players),
-            hands=(),
-            totals=(0,) * self.seats,
-            next_hand=self.next_hand(1, dealer, 0),
-        )
-
-    def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            raise RuleError(_("A hand must be an object."))
-        options = self.options
+    def hand_keys(self) -> set[str]:
         allowed = {"picker", "partner", "points", "all_tricks", "no_trick"}
-        if options["all_pass"] == "leaster":
+        if self.options["all_pass"] == "leaster":
             allowed.add("leaster_winner")
-        if options["cracking"]:
+        if self.options["cracking"]:
             allowed |= {"cracked", "recracked"}
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
-        assert state.next_hand is not None
-        active = self.active(state.next_hand.dealer)
+        return allowed
+
+    def clean_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        options = self.options
+        active = coming.active
         picker = data.get("picker")
         if picker is None:
             return self.clean_all_pass(data, active)
@@ -209,29 +208,27 @@ class Sheepshead(Ruleset):
             raise RuleError(_("%(name)s must be true or false."), field=name, name=term(name))
         return value
 
-    def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
-        coming = state.next_hand
-        assert coming is not None
-        active = self.active(coming.dealer)
-        doubled = coming.extra.get("doublers", 0)
-        scores, m = self.score(data, active, doubled)
-        extra: dict[str, Any] = {"active": list(active)}
-        if m is not None:
-            extra["multiplier"] = m
-        if data["picker"] is None and self.options["all_pass"] == "doubler":
-            doubled += 1  # §2.6: consecutive doublers stack
-        elif any(scores):
-            doubled = 0
-        hand = Hand(coming.number, coming.dealer, dict(data), None, scores, extra)
-        hands = (*state.hands, hand)
-        totals = add_scores(state.totals, scores)
+    def score_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], SheepsheadHand]:
+        scores, m = self.score(data, coming.active, coming.detail.doublers)
+        return scores, SheepsheadHand(m)
+
+    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
         limit = self.options["hands_limit"]
-        if limit is not None and len(hands) >= limit:
-            return MatchState(state.players, hands, totals, None, highest(totals))
+        if limit is not None and len(played.hands) >= limit:
+            return highest(played.totals)
+        return ()
+
+    def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
+        doubled = coming.detail.doublers
+        hand = played.hands[-1]
+        if hand.input["picker"] is None and self.options["all_pass"] == "doubler":
+            doubled += 1  # §2.6: consecutive doublers stack
+        elif any(hand.scores):
+            doubled = 0
         dealer = (coming.dealer + 1) % self.seats
-        return MatchState(
-            state.players, hands, totals, self.next_hand(coming.number + 1, dealer, doubled)
-        )
+        return self.deal(coming.number + 1, dealer, detail=SheepsheadNext(doubled))
 
     def score(
         self, data: Mapping[str, Any], active: Sequence[int], doubled: int

@@ -12,11 +12,12 @@ gain what the losers give up), so that totals across games mean the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    Detail,
     Hand,
     MatchState,
     NextHand,
@@ -25,9 +26,7 @@ from .base import (
     RuleError,
     Ruleset,
     _,
-    add_scores,
     require_int,
-    require_seat,
 )
 
 COUNTERS = 90
@@ -38,6 +37,36 @@ DIFFERENCE_LIMIT = 500
 @dataclass(frozen=True)
 class SiebenPreset(Preset):
     players: int = 2
+
+
+@dataclass(frozen=True)
+class SiebenRound(Detail):
+    """A played round: the side that won it (None: a three-player tie) and its points."""
+
+    winner: int | None
+    points: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "points": self.points}
+
+
+@dataclass(frozen=True)
+class SiebenNext(Detail):
+    """Who leads the coming round (§3.4: the winner of the last one), and whether its
+    dealer deals for having lost the last round."""
+
+    leader: int
+    loser_deals: bool = False
+
+
+@dataclass(frozen=True)
+class SiebenTally(Detail):
+    """Each side's round points toward the limit: the tally a Sieben table keeps."""
+
+    points: tuple[int, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"points": self.points}
 
 
 def _defaults(**changes: Any) -> dict[str, Any]:
@@ -67,6 +96,8 @@ class Sieben(Ruleset):
 
     game = "sieben"
     presets = PRESETS
+    not_an_object = _("A round must be an object.")
+    no_setup = _("Sieben has no set-up before the first round.")
     options_spec = (
         Option("point_limit", int, nullable=True, minimum=1),
         Option("hands_limit", int, nullable=True, minimum=1),
@@ -100,30 +131,22 @@ class Sieben(Ruleset):
         if options["point_limit"] is None and options["hands_limit"] is None:
             raise RuleError(_("Choose at least one way for the match to end."), field="options")
 
-    def start(
-        self, players: Sequence[str], first_dealer: int, setup: Mapping[str, Any]
-    ) -> MatchState:
-        dealer = require_seat(first_dealer, self.seats, "first_dealer")
-        if setup:
-            raise RuleError(_("Sieben has no set-up before the first round."), field="bid")
-        points = [0] * self.sides
-        return MatchState(
-            players=tuple(players),
-            hands=(),
-            totals=(0,) * self.seats,
-            next_hand=NextHand(1, dealer, None),
-            extra={"points": points},
-        )
+    def first_deal(self, dealer: int, setup: Mapping[str, Any]) -> NextHand:
+        coming = super().first_deal(dealer, setup)
+        return replace(coming, detail=SiebenNext(self.leader(dealer, None)))
 
-    def clean(self, state: MatchState, data: Mapping[str, Any]) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            raise RuleError(_("A round must be an object."))
+    def opening_tally(self) -> SiebenTally:
+        return SiebenTally((0,) * self.sides)
+
+    def hand_keys(self) -> set[str]:
         allowed = {"counters", "no_trick"}
         if self.options["four_of_a_kind"]:
             allowed.add("four_of_a_kind")
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise RuleError(_("Unknown field %(name)s."), field=unknown[0], name=unknown[0])
+        return allowed
+
+    def clean_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
         no_trick = data.get("no_trick", False)
         if not isinstance(no_trick, bool):
             raise RuleError(_("no_trick must be true or false."), field="no_trick")
@@ -205,49 +228,55 @@ class Sieben(Ruleset):
             losers.sort(key=lambda seat: (seat - dealer - 1) % self.seats)
         return losers[0]
 
-    def play(self, state: MatchState, data: Mapping[str, Any]) -> MatchState:
-        coming = state.next_hand
-        assert coming is not None
+    def leader(self, dealer: int, winner: int | None) -> int:
+        """§3.4: the winner of the last round leads: the first of its side clockwise from
+        the dealer's left. With two players and with partners that is always the seat on
+        the dealer's left; with three each for themselves it need not be."""
+        order = [(dealer + offset) % self.seats for offset in range(1, self.seats + 1)]
+        return next(seat for seat in order if winner is None or self.side_of(seat) == winner)
+
+    def score_hand(
+        self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], SiebenRound]:
         winner, points = self.round_result(data)
         scores = [0] * self.seats
-        tally = list(state.extra["points"])
         if winner is not None:
             losing_sides = self.sides - 1
             for seat in range(self.seats):
                 won = self.side_of(seat) == winner
                 scores[seat] = points * losing_sides if won else -points
-            tally[winner] += points
-        extra = {"winner": winner, "points": points}
-        hand = Hand(coming.number, coming.dealer, dict(data), None, tuple(scores), extra)
-        hands = (*state.hands, hand)
-        totals = add_scores(state.totals, scores)
-        winners = self.winners(tally, len(hands))
-        figures = {"points": tally}
-        if winners:
-            return MatchState(state.players, hands, totals, None, winners, figures)
-        dealer = self.next_dealer(coming.dealer, winner, data)
-        next_hand = NextHand(coming.number + 1, dealer, None)
-        return MatchState(state.players, hands, totals, next_hand, (), figures)
+        return tuple(scores), SiebenRound(winner, points)
+
+    def tally(self, before: SiebenTally, hand: Hand) -> SiebenTally:
+        points = list(before.points)
+        if hand.detail.winner is not None:
+            points[hand.detail.winner] += hand.detail.points
+        return SiebenTally(tuple(points))
 
     def tallies(self, state: MatchState) -> list[tuple[int, ...]]:
         """Each side's points before the first round and after every round (for a chart)."""
-        running = [(0,) * self.sides]
+        running = [self.opening_tally()]
         for hand in state.hands:
-            tally = list(running[-1])
-            if hand.extra["winner"] is not None:
-                tally[hand.extra["winner"]] += hand.extra["points"]
-            running.append(tuple(tally))
-        return running
+            running.append(self.tally(running[-1], hand))
+        return [tally.points for tally in running]
 
-    def winners(self, tally: Sequence[int], played: int) -> tuple[int, ...]:
+    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
         """The seats of the side that reached the limit (only the round's winner gains,
         so only one side can), or of the leading sides once the hands are played."""
+        tally = played.detail.points
         limit, hands_limit = self.options["point_limit"], self.options["hands_limit"]
         reached = limit is not None and max(tally) >= limit
-        if not reached and (hands_limit is None or played < hands_limit):
+        if not reached and (hands_limit is None or len(played.hands) < hands_limit):
             return ()
         best = max(tally)
         return tuple(s for s in range(self.seats) if tally[self.side_of(s)] == best)
+
+    def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
+        hand = played.hands[-1]
+        winner = hand.detail.winner
+        dealer = self.next_dealer(coming.dealer, winner, hand.input)
+        detail = SiebenNext(self.leader(dealer, winner), loser_deals=winner is not None)
+        return self.deal(coming.number + 1, dealer, detail=detail)
 
     def hand_fields(self) -> dict[str, str]:
         fields = {

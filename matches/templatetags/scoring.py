@@ -39,7 +39,7 @@ def index(sequence, position):
 
 @register.filter
 def suit_symbol(suit):
-    from ..forms import SUIT_SYMBOLS
+    from ..games.sergeant_major import SUIT_SYMBOLS
 
     return SUIT_SYMBOLS.get(suit, "")
 

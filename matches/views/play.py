@@ -19,11 +19,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import access, presenters, rules
+from .. import access, games, presenters, rules
 from ..access import Access
-from ..forms import NewMatchForm, ReasonForm, apply_rule_error, hand_form
+from ..forms import NewMatchForm, ReasonForm, apply_rule_error
 from ..models import Match
-from ..rules import GAME_NAMES, RuleError
+from ..rules import RuleError
 from ..services import play as services
 from ..services import selectors
 from ..services.base import Conflict, explain
@@ -41,16 +41,13 @@ def home(request):
     return render(request, "home.html", {"playing": playing, "finished": finished})
 
 
-DEFAULT_GAME = "sergeant-major"
-
-
 def _chosen_ruleset(source) -> rules.Ruleset:
     """The game and variant picked on the new-match page: ``preset=game/variant`` from the
-    chooser, or ``game`` and ``variant`` (the first preset of the game by default)."""
+    chooser, or ``game`` and ``variant`` (the first game and its first preset by default)."""
     if "/" in source.get("preset", ""):
         game, variant = source["preset"].split("/", 1)
     else:
-        game = source.get("game") or DEFAULT_GAME
+        game = source.get("game") or next(iter(games.GAMES))
         variant = source.get("variant") or next(iter(rules.GAMES.get(game, {}).presets), "")
     return rules.get_ruleset(game, variant)
 
@@ -65,7 +62,10 @@ def match_new(request):
         ruleset = _chosen_ruleset(source)
     except (RuleError, AttributeError):
         raise Http404 from None
-    form = NewMatchForm(request.POST if request.method == "POST" else None, ruleset=ruleset)
+    game = games.of(ruleset)
+    form = NewMatchForm(
+        request.POST if request.method == "POST" else None, ruleset=ruleset, game=game
+    )
     if request.method == "POST" and form.is_valid():
         try:
             snapshot = services.create_match(
@@ -84,18 +84,18 @@ def match_new(request):
     context = {
         "form": form,
         "ruleset": ruleset,
-        "game_name": GAME_NAMES[ruleset.game],
+        "game_name": game.name,
         "games": [
             (
-                GAME_NAMES[game],
+                other.name,
                 [
-                    (f"{game}/{slug}", preset.name, (game, slug) == (ruleset.game, ruleset.variant))
-                    for slug, preset in kind.presets.items()
+                    (f"{slug}/{variant}", preset.name, other is game and variant == ruleset.variant)
+                    for variant, preset in other.ruleset_class.presets.items()
                 ],
             )
-            for game, kind in rules.GAMES.items()
+            for slug, other in games.GAMES.items()
         ],
-        "rules_card": presenters.rules_card(ruleset),
+        "rules_card": game.rules_card(ruleset),
         "seating": presenters.seating(ruleset.seats),
     }
     partial = "form" if request.method == "POST" else "body"
@@ -104,19 +104,19 @@ def match_new(request):
 
 
 def _table_context(request, snapshot, *, form=None, read_only=False, preview=None) -> dict:
-    context = presenters.table_context(snapshot, read_only=read_only)
+    game = games.of(snapshot.match)
+    context = game.table_context(snapshot, read_only=read_only)
     context.update(preview or {})
     state = snapshot.state
-    if snapshot.match.game in PREVIEWED:
+    if game.previewed:
         context["preview_url"] = reverse("hand_preview", args=[snapshot.match.pk])
-        context["quick_points"] = QUICK_POINTS
+        context["quick_points"] = game.quick_points
     if not read_only and not state.finished:
-        ruleset = snapshot.match.ruleset
-        form_class = hand_form(ruleset)
+        ruleset = context["ruleset"]
+        form_class = game.form_class()
         context["form"] = form or form_class(
             initial=form_class.initial_for(snapshot.next_number), state=state, ruleset=ruleset
         )
-    context["tricks_per_hand"] = getattr(snapshot.match.ruleset, "tricks", None)
     return context
 
 
@@ -196,19 +196,14 @@ def match_shared(request, token: str):
     return _cached_match_page(request, match, read_only=True)
 
 
-# Games whose hand form shows the hand's scores before it is saved (a loud table checks
-# the figures at a glance), and the point boundaries worth one tap in Sheepshead.
-PREVIEWED = {"sheepshead", "sieben"}
-QUICK_POINTS = (30, 31, 60, 61, 90, 91, 120)
-
-
 @login_required
 @require_POST
 def hand_preview(request, match_id: int):
     """The scores the hand in the form would get; nothing is written."""
     match = match_for_page(request, match_id, Access.WRITE)
     current = selectors.snapshot(match)
-    form = hand_form(match.ruleset)(request.POST, state=current.state, ruleset=match.ruleset)
+    game = games.of(match)
+    form = game.form_class()(request.POST, state=current.state, ruleset=match.ruleset)
     preview = {}
     if current.state.finished:
         preview["preview_error"] = _("The match is over; no more hands can be recorded.")
@@ -218,7 +213,7 @@ def hand_preview(request, match_id: int):
         except RuleError as error:
             preview["preview_error"] = explain(error)
         else:
-            preview.update(presenters.preview(match.ruleset, current.state, hand))
+            preview.update(game.preview(match.ruleset, current.state, hand))
     else:
         preview["preview_error"] = _("Fill in the hand to see its scores.")
     if request.htmx:
@@ -234,7 +229,9 @@ def hand_record(request, match_id: int):
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
         return _after_write(request, current, status=409)
-    form = hand_form(match.ruleset)(request.POST, state=current.state, ruleset=match.ruleset)
+    form = games.of(match).form_class()(
+        request.POST, state=current.state, ruleset=match.ruleset
+    )
     if form.is_valid():
         try:
             snapshot = services.record_hand(
@@ -266,9 +263,9 @@ def hand_correct(request, match_id: int, number: int):
         raise Http404
     hand = current.state.hands[number - 1]
     before = selectors.state_before(current, number)
-    form_class = hand_form(match.ruleset, correction=True)
+    form_class = games.of(match).form_class(correction=True)
     if request.method == "GET":
-        initial = form_class.initial_for(number, hand.input, hand.extra)
+        initial = form_class.initial_for(number, hand)
         initial["version"] = current.versions[number - 1]
         form = form_class(initial=initial, state=before, ruleset=match.ruleset)
         return _correct_page(request, current, hand, form)
@@ -303,7 +300,7 @@ def _correct_page(request, snapshot, hand, form, status=200):
         "hand": hand,
         "dealer": snapshot.state.players[hand.dealer],
         "form": form,
-        "tricks_per_hand": getattr(snapshot.match.ruleset, "tricks", None),
+        "game": games.of(snapshot.match),
     }
     return render(
         request, template_for(request, "hand_correct.html", "form"), context, status=status

@@ -49,19 +49,21 @@
     });
   }
 
-  // Sieben: with two sides, the second side has whatever the first leaves of 90.
+  // Sieben: with two sides, the second side has whatever the first leaves of the
+  // counters in a round (the form's data-counters, from the rules).
   function otherSide(form) {
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input.counters"));
     if (!inputs.length) { return; }
+    var all = Number(form.dataset.counters);
     var values = inputs.map(function (input) { return parseInt(input.value, 10); });
     var out = form.querySelector("[data-other-side]");
-    if (out) { values.push(isNaN(values[0]) ? NaN : 90 - values[0]); }
-    if (out) { out.textContent = isNaN(values[0]) ? "" : String(90 - values[0]); }
-    // "No trick" is possible only when the losers have no counters: one side has all 90.
+    if (out) { values.push(isNaN(values[0]) ? NaN : all - values[0]); }
+    if (out) { out.textContent = isNaN(values[0]) ? "" : String(all - values[0]); }
+    // "No trick" is possible only when the losers have no counters: one side has them all.
     var toggle = form.querySelector("[data-no-trick]");
     if (toggle) {
       var box = toggle.querySelector("input");
-      var possible = values.indexOf(90) !== -1;
+      var possible = values.indexOf(all) !== -1;
       toggle.hidden = !possible && !box.checked;
     }
   }
@@ -87,7 +89,8 @@
     if (!button) { return; }
     var form = button.closest("form");
     var input = button.parentNode.querySelector("input");
-    var most = form.dataset.tricks ? Number(form.dataset.tricks) : Number(input.max || 90);
+    // Tricks: at most the tricks in a hand; counters: the field's own maximum.
+    var most = form.dataset.tricks ? Number(form.dataset.tricks) : Number(input.max);
     var value = parseInt(input.value, 10) || 0;
     input.value = Math.max(0, Math.min(most, value + Number(button.dataset.step)));
     if (form.dataset.tricks) { update(form); }

@@ -1,0 +1,414 @@
+"""Sergeant Major (3-5-8) and its family: the hand form, the steps before the deal, the
+history's trumps and tricks. The rules are in ``rules.sergeant_major``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from ..forms import HandForm
+from ..rules import Hand, MatchState
+from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
+from .base import Game
+
+SUIT_LABELS = {
+    "clubs": gettext_lazy("Clubs"),
+    "spades": gettext_lazy("Spades"),
+    "hearts": gettext_lazy("Hearts"),
+    "diamonds": gettext_lazy("Diamonds"),
+    "no-trumps": gettext_lazy("No trumps"),
+    "miz": gettext_lazy("Miz"),
+}
+SUIT_SYMBOLS = {
+    "clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦", "no-trumps": "NT", "miz": "Ø",
+}
+
+
+class SergeantMajorHandForm(HandForm):
+    """One Sergeant Major hand: trumps (or the call) and the tricks of every seat."""
+
+    def __init__(self, *args, state, ruleset, **kwargs):
+        """``state`` is the match as it stood before this hand (for a correction, before
+        the corrected hand): it gives the seats, the calls left and the plucking owed."""
+        super().__init__(*args, **kwargs)
+        self.seats = len(state.players)
+        self.tricks_per_hand = ruleset.tricks  # the page counts down what is left to place
+        self.choice = "call" if ruleset.preset.calls else "trump"
+        if ruleset.preset.calls:
+            dealer = state.next_hand.dealer if state.next_hand else None
+            left = state.next_hand.detail.calls_left if state.next_hand else None
+            self.fields["call"] = forms.ChoiceField(
+                label=_("The dealer's call"),
+                choices=[
+                    (call, SUIT_LABELS[call])
+                    for call in CALLS
+                    if dealer is None or not left or call in left[dealer]
+                ],
+                widget=forms.RadioSelect,
+                error_messages={"required": _("Choose the call.")},
+            )
+        else:
+            self.fields["trump"] = forms.ChoiceField(
+                label=_("Trumps"),
+                choices=[(suit, SUIT_LABELS[suit]) for suit in SUITS],
+                widget=forms.RadioSelect,
+                error_messages={"required": _("Choose trumps.")},
+            )
+        for seat, name in enumerate(state.players):
+            self.fields[f"tricks_{seat}"] = forms.IntegerField(
+                label=name,
+                min_value=0,
+                max_value=ruleset.tricks,
+                error_messages={
+                    "required": _("How many tricks did %(name)s take?") % {"name": name},
+                    "invalid": _("Enter a whole number."),
+                },
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
+            )
+        self.plucking = []
+        if state.next_hand and state.next_hand.detail.pluck_choice:
+            proposal = [e.as_dict() for e in state.next_hand.exchanges]
+            self.add_plucking(state, state.hands[-1].scores, proposal)
+        if ruleset.options.get("point_limit") is not None:
+            self.fields["last_trick"] = forms.TypedChoiceField(
+                label=_("Of the tied players, who took a trick most recently?"),
+                choices=[("", "—")] + [(str(s), n) for s, n in enumerate(state.players)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+
+    def add_plucking(self, state, scores, proposal) -> None:
+        """§1.6: with two seats up and two down the table may pluck otherwise than
+        proposed; one field per giver and receiver, prefilled with the proposal."""
+        up = [seat for seat, score in enumerate(scores) if score > 0]
+        down = [seat for seat, score in enumerate(scores) if score < 0]
+        proposed = {(e["from"], e["to"]): e["cards"] for e in proposal}
+        self.proposal = proposed
+        # A correction shows what the table actually did, which may differ.
+        done = self.initial.get("plucked")
+        shown = {(e["from"], e["to"]): e["cards"] for e in done} if done else proposed
+        for giver in up:
+            for receiver in down:
+                name = f"pluck_{giver}_{receiver}"
+                self.fields[name] = forms.IntegerField(
+                    label=_("%(giver)s to %(receiver)s")
+                    % {"giver": state.players[giver], "receiver": state.players[receiver]},
+                    min_value=0,
+                    max_value=min(scores[giver], -scores[receiver]),
+                    initial=shown.get((giver, receiver), 0),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+                self.plucking.append((giver, receiver, name))
+
+    def hand(self) -> dict:
+        """The hand as the rules read it."""
+        data = {
+            "tricks": [self.cleaned_data[f"tricks_{seat}"] for seat in range(self.seats)],
+            self.choice: self.cleaned_data[self.choice],
+        }
+        if self.cleaned_data.get("last_trick") is not None:
+            data["last_trick"] = self.cleaned_data["last_trick"]
+        done = {
+            (giver, receiver): self.cleaned_data[name]
+            for giver, receiver, name in self.plucking
+            if self.cleaned_data.get(name)
+        }
+        # Only an allocation that differs from the proposal is recorded as an override.
+        if self.plucking and done != self.proposal:
+            data["exchanges"] = [
+                {"from": giver, "to": receiver, "cards": cards}
+                for (giver, receiver), cards in done.items()
+            ]
+        return data
+
+    def plucking_fields(self):
+        return [self[name] for _giver, _receiver, name in self.plucking]
+
+    @staticmethod
+    def field_for(rule_field: str) -> str:
+        """Map the rules' field names (``tricks.1``) onto this form's (``tricks_1``)."""
+        return rule_field.replace("tricks.", "tricks_")
+
+    def tricks_fields(self):
+        return [self[f"tricks_{seat}"] for seat in range(self.seats)]
+
+    @classmethod
+    def initial_for(cls, number: int, hand=None) -> dict:
+        plucked = hand.detail.plucked if hand else None
+        initial = {"number": number, "plucked": [e.as_dict() for e in plucked or ()]}
+        data = hand.input if hand else None
+        if data:
+            initial["trump"] = data.get("trump")
+            initial["call"] = data.get("call")
+            for seat, count in enumerate(data.get("tricks", [])):
+                initial[f"tricks_{seat}"] = count
+            initial["last_trick"] = data.get("last_trick")
+        return initial
+
+
+class SergeantMajorGame(Game):
+    ruleset_class = SergeantMajor
+    name = gettext_lazy("Sergeant Major")
+    hand_form = SergeantMajorHandForm
+    option_labels = {
+        "win_tricks": gettext_lazy("A player wins at once with this many tricks in one hand"),
+        "point_band": gettext_lazy("Play until a total reaches plus or minus"),
+        "kitty_first": gettext_lazy("The dealer takes the kitty before discarding"),
+    }
+
+    def setup_fields(self, ruleset) -> dict[str, forms.Field]:
+        if not ruleset.preset.bidding:
+            return {}
+        return {
+            "bid": forms.TypedChoiceField(
+                label=gettext_lazy("The winning bid"),
+                choices=[("", gettext_lazy("No bidding: a normal first deal"))]
+                + [
+                    (str(bid), f"{bid} ({'-'.join(map(str, targets))})")
+                    for bid, targets in WOBURN_BIDS.items()
+                ],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+        }
+
+    def first_dealer_label(self, ruleset) -> str | None:
+        if ruleset.preset.bidding:
+            return _("First dealer (the highest bidder)")
+        return None
+
+    def rules_card(self, ruleset) -> list[str]:
+        return rules_card(ruleset)
+
+    def deal_steps(self, ruleset, state: MatchState):
+        return deal_steps(ruleset, state)
+
+    def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:
+        return {"calls_grid": calls_grid(ruleset, state)}
+
+    def row_details(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
+        trump = hand.input.get("trump") or hand.input.get("call", "")
+        return {
+            "trump": SUIT_LABELS.get(trump, trump),
+            "trump_slug": trump,
+            "symbol": SUIT_SYMBOLS.get(trump, ""),
+            # Per seat: tricks, target, score.
+            "cells": list(zip(hand.input["tricks"], hand.targets, hand.scores, strict=True)),
+        }
+
+
+def exchange_steps(state: MatchState, returns_now: bool = True) -> list[str]:
+    """The cards owed before the next deal, in order, in plain words.
+
+    ``returns_now`` is False where the returns come later (Tallyn's order, 9-2-5)."""
+    coming = state.next_hand
+    if coming is None or not coming.exchanges:
+        return []
+    last = state.hands[-1].scores
+    names = state.players
+    steps = []
+    for exchange in coming.exchanges:
+        words = {
+            "giver": names[exchange.giver],
+            "receiver": names[exchange.receiver],
+            "up": last[exchange.giver],
+            "down": -last[exchange.receiver],
+            "cards": exchange.cards,
+        }
+        step = ngettext(
+            "%(giver)s was %(up)s up: passes %(cards)s card face down to %(receiver)s "
+            "(%(down)s down).",
+            "%(giver)s was %(up)s up: passes %(cards)s cards face down to %(receiver)s "
+            "(%(down)s down).",
+            exchange.cards,
+        ) % words
+        if returns_now:
+            step += " " + ngettext(
+                "%(receiver)s returns the highest card held in that suit.",
+                "%(receiver)s returns, for each card received, the highest card held in "
+                "its suit.",
+                exchange.cards,
+            ) % words
+        steps.append(step)
+    return steps
+
+
+def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[str]]:
+    """What the table does before play, in order, around the exchange: the steps before
+    it, the exchange itself, and the steps after it (RULES.md §1.1–1.6 per preset)."""
+    coming = state.next_hand
+    if coming is None:
+        return [], [], []
+    dealer = {"dealer": state.players[coming.dealer], "hand": ruleset.tricks}
+    procedure = ruleset.preset.procedure
+    before: list[str] = []
+    after: list[str] = []
+    returns_now = True
+    if coming.detail.bid is not None:
+        before.append(
+            _("%(dealer)s won the bidding with %(bid)s: this hand's targets follow the bid.")
+            % {**dealer, "bid": coming.detail.bid}
+        )
+    if procedure == "four":
+        before.append(_("%(dealer)s deals all 52 cards, 13 to each player; no kitty.") % dealer)
+    elif procedure == "no-kitty":
+        before.append(
+            _("The 2♣ is taken out; %(dealer)s deals 17 cards to each player, no kitty.")
+            % dealer
+        )
+    elif procedure == "single-card":
+        before.append(
+            _(
+                "%(dealer)s deals 17 cards to each player and lays the last card face up. "
+                "Whoever holds the 2♦ may swap it for the face-up card."
+            )
+            % dealer
+        )
+    else:
+        before.append(
+            _("%(dealer)s deals 16 cards to each player and 4 face down as the kitty.")
+            % dealer
+        )
+    if procedure == "tallyn":
+        before.append(_("%(dealer)s takes the kitty and discards 4.") % dealer)
+        returns_now = False
+        after.append(_("%(dealer)s names trumps.") % dealer)
+        if coming.exchanges:
+            after.append(
+                _("Now each seat that received cards returns the highest card it holds of "
+                  "each suit received.")
+            )
+    elif procedure == "calls":
+        after.append(
+            _("%(dealer)s takes the kitty, discards 4 and makes a call.") % dealer
+            if ruleset.options["kitty_first"]
+            else _("%(dealer)s makes a call, discards 4 and takes the kitty.") % dealer
+        )
+    elif procedure in ("no-kitty", "single-card", "four"):
+        after.append(_("%(dealer)s names trumps.") % dealer)
+    elif ruleset.options["kitty_first"]:
+        after.append(_("%(dealer)s takes the kitty, discards 4, then names trumps.") % dealer)
+    else:
+        after.append(_("%(dealer)s names trumps, discards 4 and takes the kitty.") % dealer)
+    exchange = exchange_steps(state, returns_now=returns_now)
+    if coming.detail.answers_in_order:
+        exchange.append(
+            _(
+                "A player who receives cards from two givers answers them in order of the "
+                "cards received: the higher card received gets the higher card back."
+            )
+        )
+    if ruleset.preset.exchange == "capped" and coming.exchanges:
+        exchange.append(_("Maximum bleed: nobody passes or receives more than 3 cards."))
+    return before, exchange, after
+
+
+def rules_card(ruleset) -> list[str]:
+    """The variant in plain words, for the new-match page."""
+    preset = ruleset.preset
+    lines = [
+        _("%(seats)s players, seated clockwise; %(tricks)s tricks in each hand.")
+        % {"seats": ruleset.seats, "tricks": ruleset.tricks}
+    ]
+    targets = preset.targets
+    if len(targets) == 4:
+        lines.append(
+            _("Targets: dealer %(a)s, eldest %(b)s, the other two %(c)s each.")
+            % {"a": targets[0], "b": targets[1], "c": targets[2]}
+        )
+    else:
+        lines.append(
+            _("Targets: dealer %(a)s, eldest (left of the dealer) %(b)s, third %(c)s.")
+            % {"a": targets[0], "b": targets[1], "c": targets[2]}
+        )
+    if preset.bidding:
+        lines.append(
+            _(
+                "First deal: players bid how many tricks they would make as dealer (at "
+                "least 8); the highest bidder deals with the targets of the bid table. If "
+                "everyone passes, the cards are redealt and nothing is recorded."
+            )
+        )
+    if preset.calls:
+        lines.append(
+            _(
+                "Instead of trumps the dealer makes a call: clubs, spades, hearts, diamonds, "
+                "no trumps or miz. Everyone makes each call once as dealer. In miz, fewer "
+                "tricks are better: the score is target minus tricks."
+            )
+        )
+    exchange = {
+        "forced": _(
+            "Before each deal after the first, players who were up pass a card per trick "
+            "to those who were down, who return their highest card of that suit."
+        ),
+        "capped": _(
+            "Before each deal after the first, players who were up pass cards to those "
+            "who were down, at most 3 cards per player (maximum bleed)."
+        ),
+        "plucking": _(
+            "Before each deal after the first, players who were up pluck cards from those "
+            "who were down; the app proposes who passes to whom and the table may change it."
+        ),
+        "none": _("No cards change hands between deals; the running totals decide."),
+    }[preset.exchange]
+    lines.append(exchange)
+    lines += end_lines(ruleset)
+    return lines
+
+
+def end_lines(ruleset) -> list[str]:
+    """How the match ends, from its options (the first condition met ends it)."""
+    options = ruleset.options
+    lines = []
+    if options["win_tricks"] is not None:
+        lines.append(
+            _("A player who takes %(n)s or more tricks in one hand wins at once.")
+            % {"n": options["win_tricks"]}
+        )
+    if options["point_limit"] is not None:
+        lines.append(
+            _(
+                "The match ends when a total reaches %(n)s; the highest total wins (on a "
+                "tie, the bigger gain in the last hand, then whoever took a trick last)."
+            )
+            % {"n": options["point_limit"]}
+        )
+    if options["point_band"] is not None:
+        lines.append(
+            _(
+                "The match ends when a total reaches +%(n)s or −%(n)s; the highest total "
+                "wins."
+            )
+            % {"n": options["point_band"]}
+        )
+    if options["hands_limit"] is not None:
+        lines.append(
+            _("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]}
+        )
+    if ruleset.preset.calls:
+        lines.append(
+            _("The match ends after %(n)s hands, when every call has been made; the highest "
+              "total wins.")
+            % {"n": ruleset.seats * ruleset.calls_per_seat}
+        )
+    return lines
+
+
+def calls_grid(ruleset, state: MatchState) -> list[tuple[str, list[tuple[str, str, bool]]]]:
+    """Alternate game: per player, every call with whether it is still to make."""
+    if not ruleset.preset.calls or state.next_hand is None:
+        return []
+    left = state.next_hand.detail.calls_left
+    return [
+        (
+            name,
+            [(SUIT_SYMBOLS[call], SUIT_LABELS[call], call in left[seat]) for call in CALLS],
+        )
+        for seat, name in enumerate(state.players)
+    ]

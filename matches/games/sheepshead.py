@@ -1,0 +1,200 @@
+"""American Sheepshead: the hand form (picker, partner, points), the deal and who sits
+out, the history's picker columns. The rules are in ``rules.sheepshead``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ..forms import HandForm
+from ..rules import Hand, MatchState, NextHand, RuleError
+from ..rules import _ as rules_
+from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
+from .base import Game
+
+
+class SheepsheadHandForm(HandForm):
+    """One Sheepshead hand: picker, partner, the picker side's points and the flags."""
+
+    NOBODY, ALONE = "nobody", "alone"
+
+    points = forms.IntegerField(
+        label=gettext_lazy("The picker side's card points"), min_value=0,
+        max_value=CARD_POINTS, required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+    )
+    all_tricks = forms.BooleanField(
+        label=gettext_lazy("The picker side took every trick"), required=False
+    )
+    no_trick = forms.BooleanField(
+        label=gettext_lazy("The picker side took no trick"), required=False
+    )
+
+    def __init__(self, *args, state, ruleset, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.options = ruleset.options
+        active = state.next_hand.active if state.next_hand else range(ruleset.seats)
+        seats = [(str(seat), state.players[seat]) for seat in active]
+        self.fields["picker"] = forms.ChoiceField(
+            label=_("Picker"), choices=[*seats, (self.NOBODY, _("Nobody picked"))],
+            widget=forms.RadioSelect, error_messages={"required": _("Who picked?")},
+        )
+        self.fields["partner"] = forms.ChoiceField(
+            label=_("Partner"), choices=[(self.ALONE, _("Alone")), *seats],
+            widget=forms.RadioSelect, initial=self.ALONE, required=False,
+        )
+        if self.options["all_pass"] == "leaster":
+            self.fields["leaster_winner"] = forms.TypedChoiceField(
+                label=_("Leaster won by (when nobody picked)"), choices=[("", "—"), *seats],
+                coerce=int, empty_value=None, required=False,
+            )
+        if self.options["cracking"]:
+            self.fields["cracked"] = forms.BooleanField(label=_("Cracked (×2)"), required=False)
+            self.fields["recracked"] = forms.BooleanField(
+                label=_("Recracked (×4)"), required=False
+            )
+        self.order_fields(["number", "picker", "partner", "points"])
+
+    def hand(self) -> dict:
+        data = self.cleaned_data
+        if data["picker"] == self.NOBODY:
+            hand = {"picker": None}
+            if self.options["all_pass"] == "leaster":
+                hand["leaster_winner"] = data.get("leaster_winner")
+            return hand
+        if data.get("points") is None:
+            raise RuleError(rules_("Enter the picker side's card points."), field="points")
+        partner = data.get("partner") or self.ALONE
+        hand = {
+            "picker": int(data["picker"]),
+            "partner": None if partner == self.ALONE else int(partner),
+            "points": data["points"],
+            "all_tricks": data["all_tricks"],
+            "no_trick": data["no_trick"],
+        }
+        if self.options["cracking"]:
+            hand.update(cracked=data["cracked"], recracked=data["recracked"])
+        return hand
+
+    @classmethod
+    def initial_for(cls, number: int, hand=None) -> dict:
+        initial = {"number": number}
+        if hand:
+            data = hand.input
+            initial.update(data)
+            initial["picker"] = cls.NOBODY if data["picker"] is None else str(data["picker"])
+            partner = data.get("partner")
+            initial["partner"] = cls.ALONE if partner is None else str(partner)
+        return initial
+
+
+class SheepsheadGame(Game):
+    ruleset_class = Sheepshead
+    name = gettext_lazy("Sheepshead")
+    hand_form = SheepsheadHandForm
+    previewed = True
+    option_labels = {
+        "all_pass": gettext_lazy("When nobody picks"),
+        "double_on_bump": gettext_lazy("A losing picker side pays double"),
+        "cracking": gettext_lazy("Cracking and recracking (×2, ×4)"),
+        "dealer_sits_out": gettext_lazy("The dealer sits out each hand"),
+    }
+    option_choices = {
+        "redeal": gettext_lazy("Redeal, nothing scored"),
+        "leaster": gettext_lazy("Play a leaster"),
+        "doubler": gettext_lazy("Doubler: the next hand counts double"),
+    }
+    # Either side of each boundary of the multiplier (RULES.md §2.4), and all the card
+    # points, each one tap away: 30, 31, 60, 61, 90, 91, 120.
+    quick_points = (
+        *sorted(points for least, _m in MULTIPLIERS for points in (least - 1, least)),
+        CARD_POINTS,
+    )
+
+    def rules_card(self, ruleset) -> list[str]:
+        return sheepshead_card(ruleset)
+
+    def deal_words(self, coming: NextHand, words) -> list[str]:
+        """Who deals (and sits out), who picks first and leads, a doubler's factor."""
+        if coming.dealer in coming.active:
+            steps = [_("%(dealer)s deals.") % words]
+        else:
+            steps = [_("%(dealer)s deals and sits out this hand.") % words]
+        steps.append(_("%(eldest)s is first to pick or pass, and leads.") % words)
+        if coming.detail.doublers:
+            steps.append(
+                _("Doubler: this hand counts ×%(factor)s.") % {"factor": 2**coming.detail.doublers}
+            )
+        return steps
+
+    def row_details(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
+        names = state.players
+        data = hand.input
+        if data["picker"] is None:
+            winner = data.get("leaster_winner")
+            return {
+                "picker": _("nobody picked"),
+                "partner": _("leaster won by %(name)s") % {"name": names[winner]}
+                if winner is not None
+                else "",
+            }
+        flags = [
+            label
+            for key, label in (
+                ("all_tricks", _("every trick")),
+                ("no_trick", _("no trick")),
+                ("cracked", _("cracked")),
+                ("recracked", _("recracked")),
+            )
+            if data.get(key)
+        ]
+        return {
+            "picker": names[data["picker"]],
+            "partner": _("alone") if data["partner"] is None else names[data["partner"]],
+            "points": data["points"],
+            "multiplier": hand.detail.multiplier,
+            "flags": ", ".join(flags),
+        }
+
+
+def sheepshead_card(ruleset) -> list[str]:
+    options = ruleset.options
+    lines = [
+        _("%(seats)s players, seated clockwise; the deal passes to the left.")
+        % {"seats": ruleset.seats},
+        _(
+            "Each hand: who picked, the partner (or alone), and the picker side's card "
+            "points. 61 wins, 91 wins double, every trick triple; 60 or less loses, 30 or "
+            "less double, no trick triple."
+        ),
+        _(
+            "Each opponent pays the multiplier, the partner receives it, the picker gets "
+            "the rest."
+        ),
+        {
+            "redeal": _("When nobody picks, the cards are redealt and nothing is scored."),
+            "leaster": _(
+                "When nobody picks, a leaster is played: its winner gets 1 from every other "
+                "player."
+            ),
+            "doubler": _(
+                "When nobody picks, nothing is scored and the next scored hand counts double."
+            ),
+        }[options["all_pass"]],
+    ]
+    if options["double_on_bump"]:
+        lines.append(_("A losing picker side pays double."))
+    if options["cracking"]:
+        lines.append(_("A hand may be cracked (×2) and recracked (×4)."))
+    if options["dealer_sits_out"]:
+        lines.append(_("The dealer sits out each hand and scores nothing."))
+    if options["hands_limit"]:
+        lines.append(
+            _("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]}
+        )
+    else:
+        lines.append(_("Open-ended: play until you stop the match; the highest total wins."))
+    return lines

@@ -1,0 +1,186 @@
+"""Sieben (Sedma): the round form (counters per side), the loser deals and the winner
+leads, the tally of points per side. The rules are in ``rules.sieben``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from .. import presenters
+from ..forms import HandForm
+from ..rules import Hand, MatchState, NextHand, RuleError
+from ..rules import _ as rules_
+from ..rules.sieben import COUNTERS, Sieben
+from .base import Game
+
+
+class SiebenHandForm(HandForm):
+    """One Sieben round: the counters in tens (with two sides, one side's; the other has
+    the rest of 90) and whether the loser took no trick."""
+
+    no_trick = forms.BooleanField(
+        label=gettext_lazy("The losing side took no trick"), required=False
+    )
+
+    def __init__(self, *args, state, ruleset, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = ruleset.sides
+        self.counters = COUNTERS  # the page works out the other side's rest
+        names = side_names(ruleset, state.players)
+        self.side_names = names
+        # Two sides: the second side's counters are the rest of the 90.
+        for side in range(1 if self.sides == 2 else self.sides):
+            self.fields[f"counters_{side}"] = forms.IntegerField(
+                label=names[side], min_value=0, max_value=COUNTERS, required=False,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "step": 10, "class": "counters"}
+                ),
+            )
+        if ruleset.options["four_of_a_kind"]:
+            self.fields["four_of_a_kind"] = forms.TypedChoiceField(
+                label=_("Four of a kind shown at the deal by"),
+                choices=[("", _("Nobody")), *[(str(i), n) for i, n in enumerate(names)]],
+                coerce=int, empty_value=None, required=False,
+            )
+
+    def hand(self) -> dict:
+        data = self.cleaned_data
+        if data.get("four_of_a_kind") is not None:
+            return {"counters": None, "no_trick": False, "four_of_a_kind": data["four_of_a_kind"]}
+        counters = [data.get(f"counters_{side}") for side in range(len(self.counter_fields()))]
+        if any(value is None for value in counters):
+            raise RuleError(rules_("Enter the counters."), field="counters")
+        if self.sides == 2:
+            counters.append(COUNTERS - counters[0])
+        return {"counters": counters, "no_trick": data["no_trick"]}
+
+    def counter_fields(self):
+        return [self[name] for name in self.fields if name.startswith("counters_")]
+
+    @staticmethod
+    def field_for(rule_field: str) -> str:
+        return rule_field.replace("counters.", "counters_")
+
+    @classmethod
+    def initial_for(cls, number: int, hand=None) -> dict:
+        initial = {"number": number}
+        if hand:
+            data = hand.input
+            for side, value in enumerate(data.get("counters") or []):
+                initial[f"counters_{side}"] = value
+            initial["no_trick"] = data.get("no_trick")
+            initial["four_of_a_kind"] = data.get("four_of_a_kind")
+        return initial
+
+
+def side_names(ruleset, players) -> list[str]:
+    """Partners are a side: "Ann & Cy"; otherwise each player is one."""
+    if ruleset.sides == len(players):
+        return list(players)
+    return [
+        " & ".join(players[seat] for seat in range(len(players)) if seat % ruleset.sides == side)
+        for side in range(ruleset.sides)
+    ]
+
+
+class SiebenGame(Game):
+    ruleset_class = Sieben
+    name = gettext_lazy("Sieben")
+    hand_form = SiebenHandForm
+    previewed = True
+    option_labels = {
+        # The Sieben tally is in points, not totals; the label says so.
+        "point_limit": gettext_lazy("Play until a side has this many points"),
+        "difference": gettext_lazy("Score the difference of counters (game to 500)"),
+        "four_of_a_kind": gettext_lazy("Four of a kind at the deal wins the round (4 points)"),
+    }
+
+    def rules_card(self, ruleset) -> list[str]:
+        return sieben_card(ruleset)
+
+    def leader(self, ruleset, coming: NextHand) -> int:
+        return coming.detail.leader  # the winner of the last round (RULES.md §3.4)
+
+    def deal_words(self, coming: NextHand, words) -> list[str]:
+        """Who deals (the loser of the last round) and who leads (its winner)."""
+        steps = super().deal_words(coming, words)
+        if coming.detail.loser_deals:
+            steps[0] = _("%(dealer)s lost the last round and deals.") % words
+        return steps
+
+    def seat_points(self, ruleset, state: MatchState) -> list[int]:
+        return [state.detail.points[ruleset.side_of(seat)] for seat in range(state.seats)]
+
+    def row_details(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
+        sides = side_names(ruleset, state.players)
+        data, winner = hand.input, hand.detail.winner
+        if data.get("four_of_a_kind") is not None:
+            counters = _("four of a kind")
+        else:
+            counters = " : ".join(str(c) for c in data["counters"])
+        return {
+            "counters": counters,
+            "winner": sides[winner] if winner is not None else _("tie, nothing scored"),
+            "points": hand.detail.points,
+            "no_trick": data.get("no_trick"),
+        }
+
+    def chart(self, ruleset, state: MatchState) -> presenters.Chart | None:
+        """The tally of points per side, which is what a Sieben table keeps."""
+        return presenters.chart(
+            state, running=ruleset.tallies(state), labels=side_names(ruleset, state.players)
+        )
+
+    def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:
+        return {"sides": side_names(ruleset, state.players)}
+
+    def preview(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
+        """The round's winner and points (the tally the table keeps)."""
+        winner, points = hand.detail.winner, hand.detail.points
+        if winner is None:
+            return {"preview_round": _("A tie for the most counters: nothing is scored.")}
+        return {
+            "preview_round": ngettext(
+                "Round to %(side)s: %(points)s point.",
+                "Round to %(side)s: %(points)s points.",
+                points,
+            )
+            % {"side": side_names(ruleset, state.players)[winner], "points": points}
+        }
+
+
+def sieben_card(ruleset) -> list[str]:
+    options = ruleset.options
+    if ruleset.seats == 4:
+        lines = [_("Four players in two partnerships: seats 1 and 3 against seats 2 and 4.")]
+    elif ruleset.seats == 3:
+        lines = [_("Three players, each for themselves; the most counters wins the round.")]
+    else:
+        lines = [_("Two players.")]
+    lines.append(
+        _("Counters: each ace and ten 10, the last trick 10 — 90 in all. The side with more "
+          "counters wins the round.")
+    )
+    if options["difference"]:
+        lines.append(_("The winner of a round scores the difference of the counters."))
+    else:
+        lines.append(
+            _("A round scores 1 point, 2 if the losers have no counters, 3 if they took no "
+              "trick.")
+        )
+    if options["four_of_a_kind"]:
+        lines.append(_("Four of a kind at the deal wins the round at once for 4 points."))
+    lines.append(_("The loser deals the next round; the winner leads."))
+    if options["point_limit"]:
+        lines.append(
+            _("The first side to reach %(n)s points wins.") % {"n": options["point_limit"]}
+        )
+    if options["hands_limit"]:
+        lines.append(
+            _("After %(n)s rounds the side with the most points wins.")
+            % {"n": options["hands_limit"]}
+        )
+    return lines
