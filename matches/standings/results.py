@@ -159,8 +159,10 @@ def _collect(
     for entry, entry_info in info.items():
         if entry_info.joined_at is None:
             continue
+        # A late entry that withdrew before it joined misses nothing after withdrawing.
+        joined = min(entry_info.joined_at, entry_info.withdrawn_from or entry_info.joined_at)
         for number in ordered_rounds:
-            if number >= entry_info.joined_at:
+            if number >= joined:
                 break
             # Data wins over the flag: a seat or bye on record is what happened.
             by_entry[entry].setdefault(
