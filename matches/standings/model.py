@@ -178,7 +178,7 @@ def check_tie_breaks(tie_breaks: Any, score: str | None = None) -> tuple[str, ..
             )
         if name == score:
             raise RuleError(
-                _("%(name)s is the standings score already; it cannot break a tie."),
+                _("The tie-break %(name)s is the standings score already; it cannot break a tie."),
                 field="tie_breaks",
                 name=name,
             )

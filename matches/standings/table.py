@@ -149,7 +149,8 @@ def standings(
     for group in groups:
         rank = position + 1
         position += len(group)
-        for entry in sorted(group, key=by_name):
+        # ``_order`` keeps name order within a group (stable sorts over a sorted start).
+        for entry in group:
             rows.append(
                 _row(
                     rank,

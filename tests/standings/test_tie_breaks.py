@@ -223,7 +223,7 @@ def test_twelve_trick_wins_count():
         (("buchholz",), "Unknown tie-break %(name)s.", {"name": "buchholz"}),
         (
             ("game_points",),
-            "%(name)s is the standings score already; it cannot break a tie.",
+            "The tie-break %(name)s is the standings score already; it cannot break a tie.",
             {"name": "game_points"},
         ),
         ("opponents", "Tie-breaks must be a list of names.", {}),
