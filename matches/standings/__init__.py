@@ -1,0 +1,50 @@
+"""Tournament standings and series tables: pure Python, no Django (TOURNAMENTS.md §4–§6).
+
+Fed with plain dataclasses built from one database query, as ``matches.rules`` is fed
+with hands: ``round_results`` for each entry's rounds, ``standings`` for the ranked
+table with tie-breaks and the reason for each place, ``series`` for a club season.
+"""
+
+from .model import (
+    SCORES,
+    TIE_BREAKS,
+    Adjustment,
+    Bye,
+    EntryInfo,
+    Reason,
+    Scoring,
+    SeatResult,
+    TableResult,
+    check_score,
+    check_tie_breaks,
+)
+from .results import RoundResult, round_results
+from .series import SERIES_SCORES, SeriesResult, SeriesRow, TournamentStandings, series
+from .table import Row, Step, explain, head_to_head, rank_label, standings
+
+__all__ = [
+    "SCORES",
+    "SERIES_SCORES",
+    "TIE_BREAKS",
+    "Adjustment",
+    "Bye",
+    "EntryInfo",
+    "Reason",
+    "RoundResult",
+    "Row",
+    "Scoring",
+    "SeatResult",
+    "SeriesResult",
+    "SeriesRow",
+    "Step",
+    "TableResult",
+    "TournamentStandings",
+    "check_score",
+    "check_tie_breaks",
+    "explain",
+    "head_to_head",
+    "rank_label",
+    "round_results",
+    "series",
+    "standings",
+]
