@@ -23,7 +23,7 @@ class FirstOrganiserMiddleware:
             and not request.path.startswith(OPEN_PREFIXES)
             and not get_user_model().objects.exists()
         ):
-            return redirect(reverse("first_organiser"))
+            return redirect(reverse("accounts:first_organiser"))
         return self.get_response(request)
 
 

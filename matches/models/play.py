@@ -54,7 +54,7 @@ class Match(models.Model):
         return " · ".join(self.names)
 
     def get_absolute_url(self):
-        return reverse("match", args=[self.pk])
+        return reverse("play:match", args=[self.pk])
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)

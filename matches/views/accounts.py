@@ -28,7 +28,7 @@ def first_organiser(request):
             raise Http404 from None
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! You are the organiser of this scorekeeper."))
-        return redirect("home")
+        return redirect("play:home")
     status = 422 if form.errors else 200
     return render(request, "first_organiser.html", {"form": form}, status=status)
 
@@ -57,7 +57,7 @@ def token_create(request):
     _token, key = services.issue_token(request.user, form.cleaned_data["name"])
     # Shown once on the next page; only the hash is kept.
     request.session["new_token_key"] = key
-    return redirect("account")
+    return redirect("accounts:account")
 
 
 @login_required
@@ -66,4 +66,4 @@ def token_revoke(request, token_id: int):
     if not services.revoke_token(request.user, token_id):
         raise Http404
     messages.success(request, _("The token was revoked; scripts using it are locked out."))
-    return redirect("account")
+    return redirect("accounts:account")

@@ -109,7 +109,7 @@ def _table_context(request, snapshot, *, form=None, read_only=False, preview=Non
     context.update(preview or {})
     state = snapshot.state
     if game.previewed:
-        context["preview_url"] = reverse("hand_preview", args=[snapshot.match.pk])
+        context["preview_url"] = reverse("play:hand_preview", args=[snapshot.match.pk])
         context["quick_points"] = game.quick_points
     if not read_only and not state.finished:
         ruleset = context["ruleset"]
@@ -251,7 +251,7 @@ def _after_write(request, snapshot, status=200):
     """htmx: the refreshed table in place. Plain: back to the page (post/redirect/get)."""
     if request.htmx:
         return _match_page(request, snapshot, status=status)
-    return redirect(reverse("match", args=[snapshot.match.pk]) + "#table")
+    return redirect(reverse("play:match", args=[snapshot.match.pk]) + "#table")
 
 
 @login_required
@@ -282,14 +282,14 @@ def hand_correct(request, match_id: int, number: int):
             )
         except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return leave(request, reverse("hand_correct", args=[match.pk, number]))
+            return leave(request, reverse("play:hand_correct", args=[match.pk, number]))
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
             messages.success(
                 request, _("Hand %(number)s corrected; the totals follow.") % {"number": number}
             )
-            return leave(request, reverse("match", args=[snapshot.match.pk]) + "#history")
+            return leave(request, reverse("play:match", args=[snapshot.match.pk]) + "#history")
     return _correct_page(request, current, hand, form, status=422)
 
 
@@ -322,9 +322,9 @@ def hand_undo(request, match_id: int, number: int):
             )
         except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return leave(request, reverse("match", args=[conflict.snapshot.match.pk]))
+            return leave(request, reverse("play:match", args=[conflict.snapshot.match.pk]))
         messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
-        return leave(request, reverse("match", args=[snapshot.match.pk]) + "#history")
+        return leave(request, reverse("play:match", args=[snapshot.match.pk]) + "#history")
     context = {
         "match": match,
         "number": number,
@@ -354,7 +354,7 @@ def match_stop(request, match_id: int):
                 request,
                 _("The match goes on.") if reopen else _("The match is over: well played!"),
             )
-        return leave(request, reverse("match", args=[match.pk]))
+        return leave(request, reverse("play:match", args=[match.pk]))
     context = {"match": match, "form": form, "finished": match.finished}
     status = 422 if form.errors else 200
     template = template_for(request, "match_stop.html", "confirm")
