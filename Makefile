@@ -44,10 +44,11 @@ run: migrate static
 test: install
 	$(BIN)/pytest
 
-# What CI checks besides the tests: lint, migrations in step with the models, and the
-# deploy check in the production configuration.
+# What CI checks besides the tests: lint and formatting, migrations in step with the
+# models, and the deploy check in the production configuration.
 check: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	DEBUG=0 HTTPS=1 $(BIN)/python manage.py check --deploy --fail-level WARNING
 

@@ -73,13 +73,14 @@ def setup_data(clients: int, seeded: int) -> dict:
 
     def new_match(hands: int, tricks) -> int:
         match = play.create_match(
-            user, game="sergeant-major", variant="8-5-3", players=PLAYERS,
+            user,
+            game="sergeant-major",
+            variant="8-5-3",
+            players=PLAYERS,
             first_dealer=FIRST_DEALER,
         ).match
         for number in range(1, hands + 1):
-            play.record_hand(
-                match, number, {"tricks": tricks(number), "trump": "hearts"}, by=user
-            )
+            play.record_hand(match, number, {"tricks": tricks(number), "trump": "hearts"}, by=user)
         return match.pk
 
     read_id = new_match(HANDS, lambda n: TRICK_CYCLE[(n - 1) % len(TRICK_CYCLE)])
@@ -358,9 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         "--rounds", type=int, default=4, help="rounds over all endpoints, sharing --requests (4)"
     )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (3)")
-    parser.add_argument(
-        "--limit", type=float, default=20, help="seconds at most per endpoint (20)"
-    )
+    parser.add_argument("--limit", type=float, default=20, help="seconds at most per endpoint (20)")
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request (30)")
     parser.add_argument(
         "--strict", action="store_true", help="exit non-zero when a target is missed too"
@@ -398,7 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
     env.update(
-        DATA_DIR=str(data_dir), DEBUG="0", DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DATA_DIR=str(data_dir),
+        DEBUG="0",
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
         PYTHONUNBUFFERED="1",
     )
     server = None
@@ -414,9 +415,20 @@ def main(argv: list[str] | None = None) -> int:
         log = data_dir / "gunicorn.log"
         with open(log, "w") as log_file:
             server = subprocess.Popen(
-                [gunicorn, "scorekeeper.wsgi", "--bind", f"{HOST}:{port}",
-                 "--workers", str(args.workers), "--log-level", "warning"],
-                cwd=REPO, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+                [
+                    gunicorn,
+                    "scorekeeper.wsgi",
+                    "--bind",
+                    f"{HOST}:{port}",
+                    "--workers",
+                    str(args.workers),
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=REPO,
+                env=env,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
             )
         wait_until_up(port, server, log)
         print(f"gunicorn up on {HOST}:{port}")
@@ -444,9 +456,11 @@ def main(argv: list[str] | None = None) -> int:
                 {"number": number, "tricks": on_target(number), "trump": "hearts"}
             ).encode()
             return Request(
-                "POST", f"/api/matches/{data['record_matches'][index]}/hands",
+                "POST",
+                f"/api/matches/{data['record_matches'][index]}/hands",
                 {**bearer, "Content-Type": "application/json", "Accept": "application/json"},
-                body, expect=201,
+                body,
+                expect=201,
             )
 
         # Rounds: every endpoint runs a share of its requests in each round, so that another
@@ -464,17 +478,21 @@ def main(argv: list[str] | None = None) -> int:
             for name, make in endpoints:
                 runs[name].append(
                     phase(
-                        name, port, args.clients, share, args.warmup if number == 0 else 0,
-                        args.limit / rounds, args.timeout, make,
+                        name,
+                        port,
+                        args.clients,
+                        share,
+                        args.warmup if number == 0 else 0,
+                        args.limit / rounds,
+                        args.timeout,
+                        make,
                     )
                 )
         results = [merge(parts) for parts in runs.values()]
         if server.poll() is not None:
             print(f"bench: gunicorn died during the run (exit {server.returncode})")
         base_rounds = [res.percentile(50) for res in runs[endpoints[0][0]]]
-        print(
-            f"baseline median per round: {' / '.join(f'{m:.1f}' for m in base_rounds)} ms"
-        )
+        print(f"baseline median per round: {' / '.join(f'{m:.1f}' for m in base_rounds)} ms")
         drift = max(base_rounds) / min(base_rounds) - 1
         if drift > 0.25:
             print(

@@ -146,9 +146,7 @@ class HandForm(forms.Form):
 
 class CorrectionFields(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    reason = forms.CharField(
-        label=_("Reason (optional)"), max_length=200, required=False
-    )
+    reason = forms.CharField(label=_("Reason (optional)"), max_length=200, required=False)
 
 
 class ReasonForm(forms.Form):
@@ -159,6 +157,7 @@ class ReasonForm(forms.Form):
 
 class TokenForm(forms.Form):
     name = forms.CharField(
-        label=_("What is it for?"), max_length=60,
+        label=_("What is it for?"),
+        max_length=60,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
     )

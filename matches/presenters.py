@@ -18,8 +18,13 @@ def seating(seats: int) -> list[tuple[int, float, float]]:
     spots = []
     for seat in range(seats):
         angle = -math.pi / 2 + 2 * math.pi * seat / seats
-        spots.append((seat + 1, round(100 + 84 * math.cos(angle), 1),
-                      round(80 + 62 * math.sin(angle) + 6, 1)))
+        spots.append(
+            (
+                seat + 1,
+                round(100 + 84 * math.cos(angle), 1),
+                round(80 + 62 * math.sin(angle) + 6, 1),
+            )
+        )
     return spots
 
 

@@ -56,9 +56,12 @@ def main(argv: list[str] | None = None) -> None:
         [
             gunicorn,
             "scorekeeper.wsgi",
-            "--bind", f"{host}:{port}",
-            "--workers", str(args.workers),
-            "--access-logfile", "-",
+            "--bind",
+            f"{host}:{port}",
+            "--workers",
+            str(args.workers),
+            "--access-logfile",
+            "-",
         ],
         env,
     )

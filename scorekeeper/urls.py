@@ -17,9 +17,7 @@ accounts_urls = (
         path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
         path("accounts/", accounts.account, name="account"),
         path("accounts/tokens/", accounts.token_create, name="token_create"),
-        path(
-            "accounts/tokens/<int:token_id>/revoke/", accounts.token_revoke, name="token_revoke"
-        ),
+        path("accounts/tokens/<int:token_id>/revoke/", accounts.token_revoke, name="token_revoke"),
     ],
     "accounts",
 )
@@ -32,12 +30,8 @@ play_urls = (
         path("matches/<int:match_id>/hands/", play.hand_record, name="hand_record"),
         path("matches/<int:match_id>/preview/", play.hand_preview, name="hand_preview"),
         path("matches/<int:match_id>/stop/", play.match_stop, name="match_stop"),
-        path(
-            "matches/<int:match_id>/hands/<int:number>/", play.hand_correct, name="hand_correct"
-        ),
-        path(
-            "matches/<int:match_id>/hands/<int:number>/undo/", play.hand_undo, name="hand_undo"
-        ),
+        path("matches/<int:match_id>/hands/<int:number>/", play.hand_correct, name="hand_correct"),
+        path("matches/<int:match_id>/hands/<int:number>/undo/", play.hand_undo, name="hand_undo"),
         path("matches/<int:match_id>/history/", play.match_audit, name="match_audit"),
         path("s/<str:token>/", play.match_shared, name="match_shared"),
     ],

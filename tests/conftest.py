@@ -51,9 +51,7 @@ def other(db):
 
 @pytest.fixture
 def organiser(db):
-    return get_user_model().objects.create_user(
-        "otto", password="pw-otto-12345", is_staff=True
-    )
+    return get_user_model().objects.create_user("otto", password="pw-otto-12345", is_staff=True)
 
 
 @pytest.fixture
@@ -77,3 +75,14 @@ def client_of(client):
         return client
 
     return login
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    # A test that switches to German (or a request that did) must not leave it switched
+    # on for the next test in the same thread.
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

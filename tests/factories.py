@@ -38,8 +38,12 @@ def game_match(owner, game, variant, players, hands=(), first_dealer=0, options=
     """A match of ``owner`` created and played through the services, fresh from the
     database; ``by`` records the hands (the owner unless given)."""
     match = services.create_match(
-        by or owner, game=game, variant=variant, players=list(players),
-        first_dealer=first_dealer, options=options,
+        by or owner,
+        game=game,
+        variant=variant,
+        players=list(players),
+        first_dealer=first_dealer,
+        options=options,
     ).match
     for number, hand in enumerate(hands, start=1):
         services.record_hand(match, number, hand, by=by or owner)

@@ -222,9 +222,7 @@ def _rule_error(request, exc: RuleError):
 
 @api.exception_handler(HandNotFound)
 def _hand_not_found(request, exc: HandNotFound):
-    return _not_found(
-        request, _("This match has no hand %(number)s.") % {"number": exc.args[0]}
-    )
+    return _not_found(request, _("This match has no hand %(number)s.") % {"number": exc.args[0]})
 
 
 @api.exception_handler(Http404)

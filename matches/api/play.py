@@ -47,7 +47,6 @@ def _conflict(request, exc: Conflict):
     )
 
 
-
 # -- writing the answer -------------------------------------------------------------------
 
 
@@ -58,9 +57,10 @@ def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
     for every hand."""
     match, state = snap.match, snap.state
     ruleset = match.ruleset
-    hands = [_hand_json(ruleset, hand, version) for hand, version in zip(
-        state.hands, snap.versions, strict=True
-    )]
+    hands = [
+        _hand_json(ruleset, hand, version)
+        for hand, version in zip(state.hands, snap.versions, strict=True)
+    ]
     coming = state.next_hand
     next_hand = None
     if coming is not None:
@@ -208,9 +208,7 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
     response={201: MatchOut, 409: ConflictOut, **ERRORS},
     by_alias=True,
     tags=["hands"],
-    openapi_extra=body_schema(
-        HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}
-    ),
+    openapi_extra=body_schema(HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}),
 )
 def record_hand(request, match_id: int):
     """Record the next hand; 409 with the current state when ``number`` is not the next
@@ -244,7 +242,11 @@ def correct_hand(request, match_id: int, number: int):
             % {"number": number, "said": body.number},
         )
     snap = services.correct_hand(
-        match, number, body.hand(), version=body.version, by=request.auth,
+        match,
+        number,
+        body.hand(),
+        version=body.version,
+        by=request.auth,
         reason=body.reason or "",
     )
     return state_response(snap)

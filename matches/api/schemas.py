@@ -211,11 +211,13 @@ Seat = Annotated[StrictInt, Field(description="A seat index, 0 first.")]
 
 class CreateIn(Body):
     game: Annotated[
-        StrictStr, Field(min_length=1, examples=["sergeant-major"]),
+        StrictStr,
+        Field(min_length=1, examples=["sergeant-major"]),
         Says(gettext_noop("Choose a game.")),
     ]
     variant: Annotated[
-        StrictStr, Field(min_length=1, examples=["8-5-3"]),
+        StrictStr,
+        Field(min_length=1, examples=["8-5-3"]),
         Says(gettext_noop("Choose a variant.")),
     ]
     players: Annotated[
@@ -228,7 +230,10 @@ class CreateIn(Body):
         Says(gettext_noop("Enter the players' names."), "list_type"),
         Says(
             gettext_noop("A table seats %(min)s to %(max)s players."),
-            "too_short", "too_long", min=FEWEST_PLAYERS, max=MOST_PLAYERS,
+            "too_short",
+            "too_long",
+            min=FEWEST_PLAYERS,
+            max=MOST_PLAYERS,
         ),
     ]
     first_dealer: Annotated[StrictInt, Field(ge=0, description="A seat index.")]
@@ -304,7 +309,9 @@ class HandIn(HandFields):
 class CorrectIn(HandFields):
     version: StrictInt = Field(ge=1, description="The version of the hand being corrected.")
     number: StrictInt = Field(
-        None, ge=1, description="Optional: the hand's number, as in the address.",
+        None,
+        ge=1,
+        description="Optional: the hand's number, as in the address.",
         json_schema_extra=_no_default,
     )
     reason: Reason | None = None
@@ -314,7 +321,6 @@ class ReasonIn(Body):
     """The body of DELETE .../hands/{number}, /stop and /reopen (all optional)."""
 
     reason: Reason | None = None
-
 
 
 # Models met inside request bodies, for the OpenAPI components (``body_schema``).

@@ -138,7 +138,8 @@ class Game:
             "targets": coming.targets if coming else None,
             "coming_dealer_name": state.players[coming.dealer] if coming else None,
             "history": presenters.history(
-                state, snapshot.versions,
+                state,
+                snapshot.versions,
                 lambda hand: self.row_details(ruleset, state, hand),
             ),
             "chart": self.chart(ruleset, state),
@@ -146,5 +147,3 @@ class Game:
             "read_only": read_only,
             **self.page_context(ruleset, state),
         }
-
-

@@ -23,7 +23,12 @@ SUIT_LABELS = {
     "miz": gettext_lazy("Miz"),
 }
 SUIT_SYMBOLS = {
-    "clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦", "no-trumps": "NT", "miz": "Ø",
+    "clubs": "♣",
+    "spades": "♠",
+    "hearts": "♥",
+    "diamonds": "♦",
+    "no-trumps": "NT",
+    "miz": "Ø",
 }
 
 
@@ -220,20 +225,27 @@ def exchange_steps(state: MatchState, returns_now: bool = True) -> list[str]:
             "down": -last[exchange.receiver],
             "cards": exchange.cards,
         }
-        step = ngettext(
-            "%(giver)s was %(up)s up: passes %(cards)s card face down to %(receiver)s "
-            "(%(down)s down).",
-            "%(giver)s was %(up)s up: passes %(cards)s cards face down to %(receiver)s "
-            "(%(down)s down).",
-            exchange.cards,
-        ) % words
-        if returns_now:
-            step += " " + ngettext(
-                "%(receiver)s returns the highest card held in that suit.",
-                "%(receiver)s returns, for each card received, the highest card held in "
-                "its suit.",
+        step = (
+            ngettext(
+                "%(giver)s was %(up)s up: passes %(cards)s card face down to %(receiver)s "
+                "(%(down)s down).",
+                "%(giver)s was %(up)s up: passes %(cards)s cards face down to %(receiver)s "
+                "(%(down)s down).",
                 exchange.cards,
-            ) % words
+            )
+            % words
+        )
+        if returns_now:
+            step += (
+                " "
+                + ngettext(
+                    "%(receiver)s returns the highest card held in that suit.",
+                    "%(receiver)s returns, for each card received, the highest card held in "
+                    "its suit.",
+                    exchange.cards,
+                )
+                % words
+            )
         steps.append(step)
     return steps
 
@@ -258,8 +270,7 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
         before.append(_("%(dealer)s deals all 52 cards, 13 to each player; no kitty.") % dealer)
     elif procedure == "no-kitty":
         before.append(
-            _("The 2♣ is taken out; %(dealer)s deals 17 cards to each player, no kitty.")
-            % dealer
+            _("The 2♣ is taken out; %(dealer)s deals 17 cards to each player, no kitty.") % dealer
         )
     elif procedure == "single-card":
         before.append(
@@ -271,8 +282,7 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
         )
     else:
         before.append(
-            _("%(dealer)s deals 16 cards to each player and 4 face down as the kitty.")
-            % dealer
+            _("%(dealer)s deals 16 cards to each player and 4 face down as the kitty.") % dealer
         )
     if procedure == "tallyn":
         before.append(_("%(dealer)s takes the kitty and discards 4.") % dealer)
@@ -280,8 +290,10 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
         after.append(_("%(dealer)s names trumps.") % dealer)
         if coming.exchanges:
             after.append(
-                _("Now each seat that received cards returns the highest card it holds of "
-                  "each suit received.")
+                _(
+                    "Now each seat that received cards returns the highest card it holds of "
+                    "each suit received."
+                )
             )
     elif procedure == "calls":
         after.append(
@@ -381,20 +393,17 @@ def end_lines(ruleset) -> list[str]:
         )
     if options["point_band"] is not None:
         lines.append(
-            _(
-                "The match ends when a total reaches +%(n)s or −%(n)s; the highest total "
-                "wins."
-            )
+            _("The match ends when a total reaches +%(n)s or −%(n)s; the highest total wins.")
             % {"n": options["point_band"]}
         )
     if options["hands_limit"] is not None:
-        lines.append(
-            _("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]}
-        )
+        lines.append(_("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]})
     if ruleset.preset.calls:
         lines.append(
-            _("The match ends after %(n)s hands, when every call has been made; the highest "
-              "total wins.")
+            _(
+                "The match ends after %(n)s hands, when every call has been made; the highest "
+                "total wins."
+            )
             % {"n": ruleset.seats * ruleset.calls_per_seat}
         )
     return lines

@@ -22,8 +22,10 @@ class SheepsheadHandForm(HandForm):
     NOBODY, ALONE = "nobody", "alone"
 
     points = forms.IntegerField(
-        label=gettext_lazy("The picker side's card points"), min_value=0,
-        max_value=CARD_POINTS, required=False,
+        label=gettext_lazy("The picker side's card points"),
+        min_value=0,
+        max_value=CARD_POINTS,
+        required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
     )
     all_tricks = forms.BooleanField(
@@ -39,23 +41,29 @@ class SheepsheadHandForm(HandForm):
         active = state.next_hand.active if state.next_hand else range(ruleset.seats)
         seats = [(str(seat), state.players[seat]) for seat in active]
         self.fields["picker"] = forms.ChoiceField(
-            label=_("Picker"), choices=[*seats, (self.NOBODY, _("Nobody picked"))],
-            widget=forms.RadioSelect, error_messages={"required": _("Who picked?")},
+            label=_("Picker"),
+            choices=[*seats, (self.NOBODY, _("Nobody picked"))],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Who picked?")},
         )
         self.fields["partner"] = forms.ChoiceField(
-            label=_("Partner"), choices=[(self.ALONE, _("Alone")), *seats],
-            widget=forms.RadioSelect, initial=self.ALONE, required=False,
+            label=_("Partner"),
+            choices=[(self.ALONE, _("Alone")), *seats],
+            widget=forms.RadioSelect,
+            initial=self.ALONE,
+            required=False,
         )
         if self.options["all_pass"] == "leaster":
             self.fields["leaster_winner"] = forms.TypedChoiceField(
-                label=_("Leaster won by (when nobody picked)"), choices=[("", "—"), *seats],
-                coerce=int, empty_value=None, required=False,
+                label=_("Leaster won by (when nobody picked)"),
+                choices=[("", "—"), *seats],
+                coerce=int,
+                empty_value=None,
+                required=False,
             )
         if self.options["cracking"]:
             self.fields["cracked"] = forms.BooleanField(label=_("Cracked (×2)"), required=False)
-            self.fields["recracked"] = forms.BooleanField(
-                label=_("Recracked (×4)"), required=False
-            )
+            self.fields["recracked"] = forms.BooleanField(label=_("Recracked (×4)"), required=False)
         self.order_fields(["number", "picker", "partner", "points"])
 
     def hand(self) -> dict:
@@ -170,15 +178,11 @@ def sheepshead_card(ruleset) -> list[str]:
             "points. 61 wins, 91 wins double, every trick triple; 60 or less loses, 30 or "
             "less double, no trick triple."
         ),
-        _(
-            "Each opponent pays the multiplier, the partner receives it, the picker gets "
-            "the rest."
-        ),
+        _("Each opponent pays the multiplier, the partner receives it, the picker gets the rest."),
         {
             "redeal": _("When nobody picks, the cards are redealt and nothing is scored."),
             "leaster": _(
-                "When nobody picks, a leaster is played: its winner gets 1 from every other "
-                "player."
+                "When nobody picks, a leaster is played: its winner gets 1 from every other player."
             ),
             "doubler": _(
                 "When nobody picks, nothing is scored and the next scored hand counts double."
@@ -192,9 +196,7 @@ def sheepshead_card(ruleset) -> list[str]:
     if options["dealer_sits_out"]:
         lines.append(_("The dealer sits out each hand and scores nothing."))
     if options["hands_limit"]:
-        lines.append(
-            _("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]}
-        )
+        lines.append(_("After %(n)s hands the highest total wins.") % {"n": options["hands_limit"]})
     else:
         lines.append(_("Open-ended: play until you stop the match; the highest total wins."))
     return lines

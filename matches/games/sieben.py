@@ -34,7 +34,10 @@ class SiebenHandForm(HandForm):
         # Two sides: the second side's counters are the rest of the 90.
         for side in range(1 if self.sides == 2 else self.sides):
             self.fields[f"counters_{side}"] = forms.IntegerField(
-                label=names[side], min_value=0, max_value=COUNTERS, required=False,
+                label=names[side],
+                min_value=0,
+                max_value=COUNTERS,
+                required=False,
                 widget=forms.NumberInput(
                     attrs={"inputmode": "numeric", "step": 10, "class": "counters"}
                 ),
@@ -43,7 +46,9 @@ class SiebenHandForm(HandForm):
             self.fields["four_of_a_kind"] = forms.TypedChoiceField(
                 label=_("Four of a kind shown at the deal by"),
                 choices=[("", _("Nobody")), *[(str(i), n) for i, n in enumerate(names)]],
-                coerce=int, empty_value=None, required=False,
+                coerce=int,
+                empty_value=None,
+                required=False,
             )
 
     def hand(self) -> dict:
@@ -161,15 +166,16 @@ def sieben_card(ruleset) -> list[str]:
     else:
         lines = [_("Two players.")]
     lines.append(
-        _("Counters: each ace and ten 10, the last trick 10 — 90 in all. The side with more "
-          "counters wins the round.")
+        _(
+            "Counters: each ace and ten 10, the last trick 10 — 90 in all. The side with more "
+            "counters wins the round."
+        )
     )
     if options["difference"]:
         lines.append(_("The winner of a round scores the difference of the counters."))
     else:
         lines.append(
-            _("A round scores 1 point, 2 if the losers have no counters, 3 if they took no "
-              "trick.")
+            _("A round scores 1 point, 2 if the losers have no counters, 3 if they took no trick.")
         )
     if options["four_of_a_kind"]:
         lines.append(_("Four of a kind at the deal wins the round at once for 4 points."))

@@ -45,10 +45,10 @@ class RuleError(Exception):
         self.hand: int | None = None  # set when a later hand no longer fits a correction
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, RuleError)
-            and (self.message, self.field, self.params)
-            == (other.message, other.field, other.params)
+        return isinstance(other, RuleError) and (self.message, self.field, self.params) == (
+            other.message,
+            other.field,
+            other.params,
         )
 
     __hash__ = Exception.__hash__
@@ -261,8 +261,14 @@ class Ruleset:
         otherwise (six-handed Sheepshead's dealer sits out)."""
         return tuple(range(self.seats))
 
-    def deal(self, number: int, dealer: int, targets: tuple[int, ...] | None = None,
-             exchanges: tuple[Exchange, ...] = (), detail: Detail = NO_DETAIL) -> NextHand:
+    def deal(
+        self,
+        number: int,
+        dealer: int,
+        targets: tuple[int, ...] | None = None,
+        exchanges: tuple[Exchange, ...] = (),
+        detail: Detail = NO_DETAIL,
+    ) -> NextHand:
         """Hand ``number`` dealt by ``dealer``, with the seats that play it."""
         return NextHand(number, dealer, targets, self.active(dealer), exchanges, detail)
 
@@ -299,7 +305,12 @@ class Ruleset:
         assert coming is not None, "play_hand refuses hands after the end"
         scores, detail = self.score_hand(state, coming, data)
         hand = Hand(
-            coming.number, coming.dealer, dict(data), coming.targets, scores, coming.active,
+            coming.number,
+            coming.dealer,
+            dict(data),
+            coming.targets,
+            scores,
+            coming.active,
             detail,
         )
         played = MatchState(

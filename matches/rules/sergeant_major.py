@@ -114,12 +114,8 @@ def _defaults(**changes: Any) -> dict[str, Any]:
 
 
 PRESETS: dict[str, SergeantMajorPreset] = {
-    "8-5-3": SergeantMajorPreset(
-        name=_("Sergeant Major"), options=_defaults(win_tricks=12)
-    ),
-    "8-5-3-points": SergeantMajorPreset(
-        name=_("Points race"), options=_defaults(point_limit=10)
-    ),
+    "8-5-3": SergeantMajorPreset(name=_("Sergeant Major"), options=_defaults(win_tricks=12)),
+    "8-5-3-points": SergeantMajorPreset(name=_("Points race"), options=_defaults(point_limit=10)),
     "9-5-2": SergeantMajorPreset(
         name=_("Canadian 9-5-2"),
         options=_defaults(point_limit=10, kitty_first=True),
@@ -212,9 +208,7 @@ class SergeantMajor(Ruleset):
             )
         # The alternate game always ends once every call is made; the others need a rule.
         if not self.preset.calls and all(options[name] is None for name in END_OPTIONS):
-            raise RuleError(
-                _("Choose at least one way for the match to end."), field="options"
-            )
+            raise RuleError(_("Choose at least one way for the match to end."), field="options")
 
     # -- targets and the deal ----------------------------------------------------------
 
@@ -265,9 +259,7 @@ class SergeantMajor(Ruleset):
             # kept as 9.0, while every other count here (tricks, options) is refused as a
             # float.
             if isinstance(bid, bool) or not isinstance(bid, int) or bid not in WOBURN_BIDS:
-                raise RuleError(
-                    _("A bid is a number of tricks from 8 to 16."), field="bid"
-                )
+                raise RuleError(_("A bid is a number of tricks from 8 to 16."), field="bid")
             bid_targets = WOBURN_BIDS[bid]
         calls_left = (CALLS,) * self.seats if self.preset.calls else None
         return self.deal(
@@ -290,9 +282,7 @@ class SergeantMajor(Ruleset):
         if self.preset.calls:
             cleaned["call"] = self.clean_call(state, data.get("call"))
         elif data.get("trump") not in SUITS:
-            raise RuleError(
-                _("Choose trumps: clubs, spades, hearts or diamonds."), field="trump"
-            )
+            raise RuleError(_("Choose trumps: clubs, spades, hearts or diamonds."), field="trump")
         else:
             cleaned["trump"] = data["trump"]
         if data.get("last_trick") is not None:
@@ -383,10 +373,7 @@ class SergeantMajor(Ruleset):
             owed = max(score, 0), max(-score, 0)
             if (gives[seat], takes[seat]) != owed:
                 raise RuleError(
-                    _(
-                        "%(name)s was %(score)s and must pass or receive exactly that many "
-                        "cards."
-                    ),
+                    _("%(name)s was %(score)s and must pass or receive exactly that many cards."),
                     field=field,
                     name=state.players[seat],
                     score=f"{score:+d}",
@@ -404,8 +391,10 @@ class SergeantMajor(Ruleset):
         plucked = None
         if self.preset.exchange == PLUCKING and state.hands:
             done = data.get("exchanges")
-            plucked = coming.exchanges if done is None else tuple(
-                Exchange(item["from"], item["to"], item["cards"]) for item in done
+            plucked = (
+                coming.exchanges
+                if done is None
+                else tuple(Exchange(item["from"], item["to"], item["cards"]) for item in done)
             )
         return scores, SergeantMajorHand(plucked)
 
@@ -428,15 +417,16 @@ class SergeantMajor(Ruleset):
         receivers = [exchange.receiver for exchange in exchanges]
         detail = SergeantMajorNext(
             calls_left=self.calls_left(coming, hand.input),
-            pluck_choice=plucking and min(
+            pluck_choice=plucking
+            and min(
                 sum(score > 0 for score in hand.scores), sum(score < 0 for score in hand.scores)
-            ) >= 2,
-            answers_in_order=plucking and len(givers) > 1
+            )
+            >= 2,
+            answers_in_order=plucking
+            and len(givers) > 1
             and any(receivers.count(seat) > 1 for seat in receivers),
         )
-        return self.deal(
-            coming.number + 1, dealer, self.targets(dealer), exchanges, detail=detail
-        )
+        return self.deal(coming.number + 1, dealer, self.targets(dealer), exchanges, detail=detail)
 
     # -- the end -------------------------------------------------------------------------
 

@@ -148,9 +148,7 @@ class Sheepshead(Ruleset):
             return self.clean_all_pass(data, active)
         picker = self.active_seat(picker, active, "picker")
         if data.get("leaster_winner") is not None:
-            raise RuleError(
-                _("Someone picked, so there is no leaster."), field="leaster_winner"
-            )
+            raise RuleError(_("Someone picked, so there is no leaster."), field="leaster_winner")
         cleaned: dict[str, Any] = {"picker": picker, "partner": None}
         if data.get("partner") is not None:
             partner = self.active_seat(data["partner"], active, "partner")
@@ -183,8 +181,9 @@ class Sheepshead(Ruleset):
         for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
             value = data.get(name)
             if value is not None and value is not False:  # seat 0 is a partner too
-                raise RuleError(_("Nobody picked, so there is no %(name)s."), field=name,
-                                name=term(name))
+                raise RuleError(
+                    _("Nobody picked, so there is no %(name)s."), field=name, name=term(name)
+                )
         if data.get("points") not in (None, 0):
             raise RuleError(_("Nobody picked, so there are no picker points."), field="points")
         cleaned: dict[str, Any] = {"picker": None}

@@ -36,8 +36,10 @@ def issue_token(user, name: str) -> tuple[ApiToken, str]:
     """A new API token for ``user``; the key is returned once and stored only as a hash."""
     key = "sk_" + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
-        user=user, name=name.strip()[:60] or gettext("API token"),
-        key_hash=hash_token(key), prefix=key[3:9],
+        user=user,
+        name=name.strip()[:60] or gettext("API token"),
+        key_hash=hash_token(key),
+        prefix=key[3:9],
     )
     return token, key
 
@@ -58,4 +60,3 @@ def revoke_token(user, token_id: int) -> bool:
     """Delete one of ``user``'s tokens; False when there is no such token of theirs."""
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     return bool(deleted)
-

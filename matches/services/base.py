@@ -23,6 +23,7 @@ try:
 except ImportError:  # not on Windows; SQLite's busy handler then does the waiting
     fcntl = None
 
+
 @contextmanager
 def writing():
     """One transaction that writes. On SQLite, writers from every worker process first

@@ -225,8 +225,13 @@ def correct_hand(
         hand.save(update_fields=["input", "version", "updated_at"])
         _store_derived(match, state, tuple(h.version for h in hands), hands)
         _audit(
-            match, by, AuditEntry.Action.CORRECT, number=number, before=before,
-            after=corrected, reason=reason,
+            match,
+            by,
+            AuditEntry.Action.CORRECT,
+            number=number,
+            before=before,
+            after=corrected,
+            reason=reason,
         )
     return Snapshot(match, state, tuple(h.version for h in hands))
 

@@ -89,8 +89,7 @@ def seat_results(state: MatchState) -> list[SeatResult]:
             place = 1
         else:
             ahead = sum(
-                1 for other, theirs in enumerate(state.totals)
-                if other in winners or theirs > total
+                1 for other, theirs in enumerate(state.totals) if other in winners or theirs > total
             )
             place = 1 + ahead
         results.append(SeatResult(total, place, seat in winners))

@@ -123,9 +123,7 @@ def _table_context(request, snapshot, *, form=None, read_only=False, preview=Non
 def _match_page(request, snapshot, *, form=None, status=200, read_only=False, preview=None):
     """The match page (htmx: its table) rendered from scratch: after a write, with form
     errors, a preview or messages to show."""
-    context = _table_context(
-        request, snapshot, form=form, read_only=read_only, preview=preview
-    )
+    context = _table_context(request, snapshot, form=form, read_only=read_only, preview=preview)
     return render(request, template_for(request, "match.html", "table"), context, status=status)
 
 
@@ -229,9 +227,7 @@ def hand_record(request, match_id: int):
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
         return _after_write(request, current, status=409)
-    form = games.of(match).form_class()(
-        request.POST, state=current.state, ruleset=match.ruleset
-    )
+    form = games.of(match).form_class()(request.POST, state=current.state, ruleset=match.ruleset)
     if form.is_valid():
         try:
             snapshot = services.record_hand(

@@ -1,0 +1,193 @@
+"""/api/openapi.json and /api/docs, and JSON answers for everything under /api/."""
+
+import json
+import re
+
+from django.contrib.staticfiles import finders
+from ninja.errors import ValidationError
+
+from matches import rules
+from matches.api import api
+from matches.services import selectors
+from tests.api_support import assert_error, login, match_url
+
+
+def test_it_serves_the_openapi_description(client, db):
+    response = client.get("/api/openapi.json")
+
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["info"]["title"] == "Scorekeeper API"
+    assert set(schema["paths"]) == {
+        "/api/games",
+        "/api/matches",
+        "/api/matches/{match_id}",
+        "/api/matches/{match_id}/hands",
+        "/api/matches/{match_id}/hands/{number}",
+        "/api/matches/{match_id}/history",
+        "/api/matches/{match_id}/stop",  # additions to API.md
+        "/api/matches/{match_id}/reopen",
+    }
+    assert set(schema["paths"]["/api/matches/{match_id}/hands/{number}"]) == {"put", "delete"}
+
+
+def test_it_documents_bodies_errors_and_credentials(client, db):
+    schema = client.get("/api/openapi.json").json()
+
+    record = schema["paths"]["/api/matches/{match_id}/hands"]["post"]
+    assert "number" in record["requestBody"]["content"]["application/json"]["schema"]["required"]
+    assert {"201", "400", "401", "403", "404", "409", "422"} <= set(record["responses"])
+    assert {"BearerAuth", "SessionAuth", "ShareQuery"} <= set(
+        schema["components"]["securitySchemes"]
+    )
+    exchange = schema["components"]["schemas"]["ExchangeOut"]
+    assert set(exchange["properties"]) == {"from", "to", "cards"}
+
+
+BODIES = {
+    ("/api/matches", "post"),
+    ("/api/matches/{match_id}/hands", "post"),
+    ("/api/matches/{match_id}/hands/{number}", "put"),
+    ("/api/matches/{match_id}/hands/{number}", "delete"),
+    ("/api/matches/{match_id}/stop", "post"),
+    ("/api/matches/{match_id}/reopen", "post"),
+}
+
+
+def request_bodies(schema):
+    return {
+        (path, method): operation["requestBody"]["content"]["application/json"]["schema"]
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if "requestBody" in operation
+    }
+
+
+def refs(node):
+    if isinstance(node, dict):
+        if "$ref" in node:
+            yield node["$ref"]
+        for value in node.values():
+            yield from refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from refs(value)
+
+
+def nullable(prop):
+    """The non-null branch of an optional property."""
+    return next(branch for branch in prop["anyOf"] if branch.get("type") != "null")
+
+
+def test_it_declares_the_limits_the_server_enforces(client, db):
+    schema = client.get("/api/openapi.json").json()
+    bodies = request_bodies(schema)
+
+    assert set(bodies) == BODIES
+    for where, body in bodies.items():
+        assert body["additionalProperties"] is False, where
+    create = bodies[("/api/matches", "post")]
+    players = create["properties"]["players"]
+    seats = [
+        rules.get_ruleset(game, variant).seats
+        for game, kind in rules.GAMES.items()
+        for variant in kind.presets
+    ]
+    assert (players["minItems"], players["maxItems"]) == (min(seats), max(seats)) == (2, 7)
+    assert players["items"] == {"type": "string", "minLength": 1, "maxLength": 40}
+    assert create["properties"]["first_dealer"] == {
+        **create["properties"]["first_dealer"],
+        "type": "integer",
+        "minimum": 0,
+    }
+    assert set(create["required"]) == {"game", "variant", "players", "first_dealer"}
+    record = bodies[("/api/matches/{match_id}/hands", "post")]
+    assert {"type": "integer", "minimum": 1}.items() <= record["properties"]["number"].items()
+    assert {
+        "tricks",
+        "trump",
+        "call",
+        "last_trick",
+        "exchanges",
+        "picker",
+        "partner",
+        "points",
+        "counters",
+        "no_trick",
+    } <= set(record["properties"])
+    correct = bodies[("/api/matches/{match_id}/hands/{number}", "put")]
+    assert {"type": "integer", "minimum": 1}.items() <= correct["properties"]["version"].items()
+    assert "version" in correct["required"]
+    assert nullable(correct["properties"]["reason"]) == {"type": "string", "maxLength": 200}
+    for where in BODIES - {
+        ("/api/matches", "post"),
+        ("/api/matches/{match_id}/hands", "post"),
+        ("/api/matches/{match_id}/hands/{number}", "put"),
+    }:
+        assert set(bodies[where]["properties"]) == {"reason"}
+        assert nullable(bodies[where]["properties"]["reason"])["maxLength"] == 200
+    exchange = schema["components"]["schemas"]["ExchangeIn"]
+    assert exchange["additionalProperties"] is False
+    assert set(exchange["required"]) == {"from", "to", "cards"}
+    assert nullable(record["properties"]["exchanges"])["items"] == {
+        "$ref": "#/components/schemas/ExchangeIn"
+    }
+
+
+def test_every_reference_in_the_description_resolves(client, db):
+    schema = client.get("/api/openapi.json").json()
+
+    for ref in set(refs(schema)):
+        assert ref.startswith("#/components/schemas/"), ref
+        assert ref.removeprefix("#/components/schemas/") in schema["components"]["schemas"]
+
+
+def test_it_serves_the_docs_page_without_a_cdn(client, db):
+    response = client.get("/api/docs")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert assets, html
+    for asset in assets:
+        assert asset.startswith("/static/"), asset
+        assert finders.find(asset.removeprefix("/static/")), asset
+    # Swagger UI's validator badge would call validator.swagger.io.
+    assert '"validatorUrl": null' in html
+    assert "http://" not in html and "https://" not in html
+
+
+def test_it_answers_unknown_api_paths_in_json(client, db):
+    for path in ("/api/", "/api/nothing", "/api/matches/abc", "/api/games/"):
+        assert_error(client.get(path), 404, "not_found")
+
+
+def test_it_answers_server_errors_in_json(owner, make_match, monkeypatch):
+    match = make_match()
+
+    def broken(match):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(selectors, "snapshot", broken)
+
+    response = login(owner).get(match_url(match))
+
+    assert_error(response, 500, "server_error")
+    assert "boom" not in response.json()["message"]
+
+
+def test_it_answers_parameter_validation_errors_in_the_house_shape(rf):
+    # Should ninja ever refuse a parameter itself (here of a type the house has no words
+    # for), the answer has the same shape as every other 422.
+    error = ValidationError(
+        [{"loc": ("query", "limit"), "msg": "Input should be a valid integer", "type": "x"}]
+    )
+
+    response = api.on_exception(rf.get("/api/games?limit=x"), error)
+
+    assert response.status_code == 422
+    assert json.loads(response.content) == {
+        "error": "invalid",
+        "message": "Input should be a valid integer",
+        "fields": {"limit": ["Input should be a valid integer"]},
+    }

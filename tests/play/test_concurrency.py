@@ -1,0 +1,147 @@
+"""Two phones at one table never record a hand twice (DESIGN.md, Reliability).
+
+Several threads, each with its own database connection, send the same hand at the same
+moment. Exactly one gets through; the others are told it is already recorded. Runs on
+SQLite (IMMEDIATE transactions, a file database) and on PostgreSQL (row lock on the
+match, DATABASE_URL=postgres://...).
+"""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from matches.models import AuditEntry, Hand, Match
+from matches.services import play as services
+from matches.services import selectors
+from tests.api_support import bearer, key_for, send
+from tests.factories import sm_hand
+
+THREADS = 4
+
+
+def at_once(job, count=THREADS):
+    """Run ``job(index)`` in ``count`` threads released together; their results in order.
+
+    An exception in a thread is returned as its result, so the test sees it.
+    """
+    barrier = threading.Barrier(count, timeout=30)
+    results = [None] * count
+
+    def run(index):
+        try:
+            barrier.wait()
+            results[index] = job(index)
+        except Exception as error:  # handed to the test to assert on
+            results[index] = error
+        finally:
+            connection.close()  # each thread opened its own connection
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a thread hung"
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_records_a_hand_once_when_services_race(owner, make_match):
+    match = make_match()
+    hands = [sm_hand([9, 4, 3]), sm_hand([8, 5, 3]), sm_hand([10, 3, 3]), sm_hand([7, 6, 3])]
+
+    def record(index):
+        return services.record_hand(Match.objects.get(pk=match.pk), 1, hands[index], by=owner)
+
+    results = at_once(record)
+
+    recorded = [r for r in results if isinstance(r, selectors.Snapshot)]
+    refused = [r for r in results if isinstance(r, services.Conflict)]
+    assert (len(recorded), len(refused)) == (1, THREADS - 1), results
+    hand = Hand.objects.get(match=match)
+    assert hand.number == 1
+    assert hand.input == dict(recorded[0].state.hands[0].input)
+    for conflict in refused:
+        assert conflict.message == "Hand 1 was just recorded by someone else."
+        assert [h.input for h in conflict.snapshot.state.hands] == [hand.input]
+    assert AuditEntry.objects.filter(match=match, action="record").count() == 1
+    match.refresh_from_db()
+    assert match.totals == hand.scores
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_answers_409_to_every_phone_but_the_first(owner, make_match):
+    match = make_match()
+    key = key_for(owner)
+    tricks = [[9, 4, 3], [8, 5, 3], [10, 3, 3], [7, 6, 3]]
+
+    def post(index):
+        response = send(
+            Client(),
+            "post",
+            f"/api/matches/{match.pk}/hands",
+            {"number": 1, **sm_hand(tricks[index])},
+            headers=bearer(key),
+        )
+        return response.status_code, response.json()
+
+    results = at_once(post)
+
+    statuses = sorted(status for status, _body in results)
+    assert statuses == [201] + [409] * (THREADS - 1), results
+    winner = next(body for status, body in results if status == 201)
+    stored = Hand.objects.get(match=match)
+    assert winner["hands"][0]["input"] == stored.input
+    for status, body in results:
+        if status == 409:
+            assert body["error"] == "conflict"
+            assert body["state"]["hands"] == winner["hands"]
+            assert body["state"]["next_hand"]["number"] == 2
+    assert AuditEntry.objects.filter(match=match, action="record").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_takes_one_of_two_simultaneous_corrections(owner, make_match):
+    match = make_match([sm_hand([9, 4, 3])])
+    key = key_for(owner)
+    tricks = [[8, 5, 3], [10, 3, 3], [7, 6, 3], [6, 6, 4]]
+
+    def put(index):
+        response = send(
+            Client(),
+            "put",
+            f"/api/matches/{match.pk}/hands/1",
+            {"version": 1, **sm_hand(tricks[index])},
+            headers=bearer(key),
+        )
+        return response.status_code, response.json()
+
+    results = at_once(put)
+
+    statuses = sorted(status for status, _body in results)
+    assert statuses == [200] + [409] * (THREADS - 1), results
+    winner = next(body for status, body in results if status == 200)
+    stored = Hand.objects.get(match=match)
+    assert stored.version == 2
+    assert stored.input == winner["hands"][0]["input"]
+    assert AuditEntry.objects.filter(match=match, action="correct").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_records_hands_of_different_matches_side_by_side(owner, make_match):
+    matches = [make_match() for _index in range(THREADS)]
+    key = key_for(owner)
+
+    def post(index):
+        return send(
+            Client(),
+            "post",
+            f"/api/matches/{matches[index].pk}/hands",
+            {"number": 1, **sm_hand([9, 4, 3])},
+            headers=bearer(key),
+        ).status_code
+
+    assert at_once(post) == [201] * THREADS
+    assert Hand.objects.count() == THREADS
