@@ -9,6 +9,7 @@ scores; every figure comes from the replay.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
@@ -17,6 +18,29 @@ from django.utils.translation import gettext as _
 from .. import presenters
 from ..forms import CorrectionFields, HandForm
 from ..rules import Hand, MatchState, NextHand, Ruleset
+
+
+@dataclass(frozen=True)
+class TableFormat:
+    """The table sizes of a tournament (TOURNAMENTS.md §2): ``standard``, and whether
+    ``standard + 1`` (with a seat sitting out each hand) and ``standard - 1`` (a last
+    resort that plays a smaller form of the game) are allowed."""
+
+    standard: int
+    bigger: bool = False
+    smaller: bool = False
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(
+            size
+            for size, allowed in (
+                (self.standard - 1, self.smaller),
+                (self.standard, True),
+                (self.standard + 1, self.bigger),
+            )
+            if allowed
+        )
 
 
 class Game:
@@ -35,6 +59,8 @@ class Game:
     # and the words for the values of a choice.
     option_labels: ClassVar[Mapping[str, str]] = {}
     option_choices: ClassVar[Mapping[str, str]] = {}
+    # A tournament's standings score unless the organiser chooses (TOURNAMENTS.md §5).
+    default_score: ClassVar[str] = "match_points"
 
     @property
     def slug(self) -> str:
@@ -76,6 +102,29 @@ class Game:
     def first_dealer_label(self, ruleset: Ruleset) -> str | None:
         """The first dealer's label where the set-up decides it (None: the usual one)."""
         return None
+
+    # -- tournaments (TOURNAMENTS.md §2, §4) ---------------------------------------------
+
+    def table_format(self, ruleset: Ruleset, table_size: int | None) -> TableFormat:
+        """The table sizes a tournament of this variant seats: the standard size, and
+        whether a table one bigger (a seat sitting out each hand) or one smaller (a last
+        resort) plays the same game. By default: the variant's own size and nothing else."""
+        return TableFormat(standard=ruleset.seats)
+
+    def table_sizes(self, ruleset: Ruleset) -> tuple[int, ...]:
+        """The standard table sizes an organiser may choose for this variant."""
+        return (ruleset.seats,)
+
+    def table_variant(self, ruleset: Ruleset, size: int) -> tuple[str, dict[str, Any]]:
+        """The variant and the options over the tournament's that a table of ``size``
+        plays (``size`` is one ``table_format`` allows)."""
+        return ruleset.variant, {}
+
+    def table_hands(self, fmt: TableFormat, size: int, hands_per_round: int) -> int | None:
+        """The table's ``hands_limit``: ``hands_per_round`` counts the hands each player
+        plays, so a table where one seat sits out each hand plays ``size/standard`` as many
+        (§4: 9 hands at three seats are 12 at four)."""
+        return hands_per_round * size // fmt.standard
 
     # -- the match page ------------------------------------------------------------------
 

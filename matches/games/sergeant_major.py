@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..forms import HandForm
 from ..rules import Hand, MatchState
 from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
-from .base import Game
+from .base import Game, TableFormat
 
 SUIT_LABELS = {
     "clubs": gettext_lazy("Clubs"),
@@ -164,6 +164,16 @@ class SergeantMajorGame(Game):
         "point_band": gettext_lazy("Play until a total reaches plus or minus"),
         "kitty_first": gettext_lazy("The dealer takes the kitty before discarding"),
     }
+
+    def table_format(self, ruleset, table_size) -> TableFormat:
+        # Three-player presets seat four with a sitter (TOURNAMENTS.md §2), where the
+        # rules offer the option; four players play only at four.
+        return TableFormat(
+            standard=ruleset.seats, bigger="sitter" in ruleset.options and ruleset.seats == 3
+        )
+
+    def table_variant(self, ruleset, size) -> tuple[str, dict[str, Any]]:
+        return ruleset.variant, ({"sitter": True} if size > ruleset.seats else {})
 
     def setup_fields(self, ruleset) -> dict[str, forms.Field]:
         if not ruleset.preset.bidding:

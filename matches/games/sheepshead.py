@@ -13,7 +13,7 @@ from ..forms import HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError
 from ..rules import _ as rules_
 from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
-from .base import Game
+from .base import Game, TableFormat
 
 
 class SheepsheadHandForm(HandForm):
@@ -121,6 +121,27 @@ class SheepsheadGame(Game):
         *sorted(points for least, _m in MULTIPLIERS for points in (least - 1, least)),
         CARD_POINTS,
     )
+
+    # The preset that seats each table size (TOURNAMENTS.md §2: standard 5 by default).
+    TABLE_VARIANTS = {3: "3-handed", 4: "4-handed", 5: "standard", 6: "6-handed", 7: "7-handed"}
+
+    default_score = "game_points"
+
+    def table_sizes(self, ruleset) -> tuple[int, ...]:
+        return tuple(self.TABLE_VARIANTS)
+
+    def table_format(self, ruleset, table_size) -> TableFormat:
+        standard = table_size or ruleset.seats
+        return TableFormat(
+            standard=standard,
+            # Six with the dealer sitting out each hand is the only bigger table that
+            # still plays five-handed Sheepshead (RULES.md §2.6).
+            bigger=standard == 5,
+            smaller=standard - 1 in self.TABLE_VARIANTS,
+        )
+
+    def table_variant(self, ruleset, size) -> tuple[str, dict[str, Any]]:
+        return self.TABLE_VARIANTS[size], {}
 
     def rules_card(self, ruleset) -> list[str]:
         return sheepshead_card(ruleset)

@@ -103,6 +103,10 @@ class SiebenGame(Game):
         "four_of_a_kind": gettext_lazy("Four of a kind at the deal wins the round (4 points)"),
     }
 
+    def table_hands(self, fmt, size, hands_per_round) -> int | None:
+        # A round is one game to the point limit (TOURNAMENTS.md §4), not a hand count.
+        return None
+
     def rules_card(self, ruleset) -> list[str]:
         return sieben_card(ruleset)
 

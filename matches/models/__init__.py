@@ -3,8 +3,30 @@
 from .accounts import ApiToken, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
 from .players import Player, name_key
+from .tournaments import (
+    Adjustment,
+    Bye,
+    Entry,
+    KeepApart,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentAudit,
+    new_link_token,
+)
 
 __all__ = [
+    "Adjustment",
+    "Bye",
+    "Entry",
+    "KeepApart",
+    "Round",
+    "Table",
+    "TableSeat",
+    "Tournament",
+    "TournamentAudit",
+    "new_link_token",
     "ApiToken",
     "AuditEntry",
     "Hand",

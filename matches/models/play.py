@@ -44,6 +44,15 @@ class Match(models.Model):
     # Bumped by every write: what is derived from the match (its replayed state, the
     # rendered table, the JSON) is cached under this number and never goes stale.
     revision = models.PositiveIntegerField(default=0)
+    # A table's match in a tournament round (``models.tournaments.Table.match``): each of
+    # its writes bumps the tournament's revision too.
+    tournament = models.ForeignKey(
+        "matches.Tournament",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+    )
 
     class Meta:
         ordering = ["-updated_at"]
@@ -119,6 +128,9 @@ class Seat(models.Model):
     total = models.IntegerField(_("total"), default=0)
     place = models.PositiveSmallIntegerField(_("place"), default=1)
     won = models.BooleanField(_("won"), default=False)
+    # Won the match in one hand, not on totals (Sergeant Major's 12 tricks): ranked first
+    # at the table, and the standings' ``twelve_trick_wins`` counts it.
+    outright = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["match", "number"]

@@ -362,6 +362,11 @@ class Ruleset:
         """The seats that have won once ``coming`` is played; empty while play goes on."""
         raise NotImplementedError
 
+    def outright(self, state: MatchState) -> int | None:
+        """The seat that won the whole match in one hand rather than on totals (Sergeant
+        Major's 12 tricks), if any: standings rank such a win first (TOURNAMENTS.md §5)."""
+        return None
+
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
         """The hand after ``coming``, which ``played`` ends with."""
         raise NotImplementedError

@@ -430,6 +430,16 @@ class SergeantMajor(Ruleset):
 
     # -- the end -------------------------------------------------------------------------
 
+    def outright(self, state: MatchState) -> int | None:
+        win = self.options["win_tricks"]
+        if not state.winners or win is None or not state.hands:
+            return None
+        data = state.hands[-1].input
+        if data.get("call") == "miz":
+            return None
+        made = [seat for seat, count in enumerate(data["tricks"]) if count >= win]
+        return made[0] if made and made[0] in state.winners else None
+
     def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
         """The seats that have won after the last hand; empty while play goes on.
 

@@ -10,10 +10,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError
+from django.db.models import F
 from django.utils.translation import gettext
 
 from .. import rules
-from ..models import AuditEntry, Hand, Match, Seat, name_key
+from ..models import AuditEntry, Hand, Match, Seat, Tournament, name_key
 from ..models.players import NAME_MAX
 from ..rules import MatchState, RuleError
 from . import players as register
@@ -76,7 +77,7 @@ def create_match(
     match.save()
     for seat, player in zip(match.seat_list, register.find_or_create(names), strict=True):
         seat.match, seat.player = match, player
-    _fill_seats(match.seat_list, state)
+    _fill_seats(match.seat_list, state, match.ruleset)
     Seat.objects.bulk_create(match.seat_list)
     _audit(match, owner, AuditEntry.Action.CREATE, after=_match_facts(match))
     return Snapshot(match, state, ())
@@ -301,9 +302,12 @@ def _store_derived(
     match.finished = state.finished
     match.revision += 1
     match.save(update_fields=["finished", "revision", "updated_at"])
-    changed_seats = _fill_seats(match.seat_list, state)
+    if match.tournament_id:
+        # The standings and the live board follow every hand at a tournament's table.
+        Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
+    changed_seats = _fill_seats(match.seat_list, state, match.ruleset)
     if changed_seats:
-        Seat.objects.bulk_update(changed_seats, ["total", "place", "won"])
+        Seat.objects.bulk_update(changed_seats, ["total", "place", "won", "outright"])
     remember(Snapshot(match, state, versions))
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):
@@ -314,12 +318,15 @@ def _store_derived(
         Hand.objects.bulk_update(changed, ["scores"])
 
 
-def _fill_seats(seats: Sequence[Seat], state: MatchState) -> list[Seat]:
+def _fill_seats(seats: Sequence[Seat], state: MatchState, ruleset) -> list[Seat]:
     """Put the replay's total, place and win on each seat; the seats that changed."""
     changed = []
-    for seat, result in zip(seats, seat_results(state), strict=True):
-        if (seat.total, seat.place, seat.won) != (result.total, result.place, result.won):
+    results = seat_results(state, ruleset.outright(state))
+    for seat, result in zip(seats, results, strict=True):
+        stored = (seat.total, seat.place, seat.won, seat.outright)
+        if stored != (result.total, result.place, result.won, result.outright):
             seat.total, seat.place, seat.won = result.total, result.place, result.won
+            seat.outright = result.outright
             changed.append(seat)
     return changed
 

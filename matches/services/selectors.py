@@ -77,9 +77,10 @@ class SeatResult:
     total: int
     place: int
     won: bool
+    outright: bool = False
 
 
-def seat_results(state: MatchState) -> list[SeatResult]:
+def seat_results(state: MatchState, outright: int | None = None) -> list[SeatResult]:
     """Each seat's total, place and win, seat 0 first. The winners share place 1; any
     other seat's place is 1 + the number of seats that won or have a higher total."""
     winners = set(state.winners)
@@ -92,7 +93,7 @@ def seat_results(state: MatchState) -> list[SeatResult]:
                 1 for other, theirs in enumerate(state.totals) if other in winners or theirs > total
             )
             place = 1 + ahead
-        results.append(SeatResult(total, place, seat in winners))
+        results.append(SeatResult(total, place, seat in winners, seat == outright))
     return results
 
 

@@ -1,0 +1,699 @@
+"""Writes to tournaments (TOURNAMENTS.md): set-up, entries, rounds, tables, rulings.
+
+Every change goes through here, in one transaction, checked and audited; a refused change
+writes nothing. The seating itself is the pure ``matches.seating``; each table plays an
+ordinary match created by ``services.play``.
+
+Two kinds of refusal: ``RuleError`` for input that is wrong whenever it comes (a
+tie-break named twice: 422 in the API), ``NotNow`` for a request the tournament's state
+does not allow at the moment (drafting while a round plays: 409).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from .. import games, rules, seating, standings, text
+from ..models import (
+    Adjustment,
+    Bye,
+    Entry,
+    Player,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentAudit,
+)
+from ..rules import RuleError
+from ..rules import _ as rules_
+from . import play
+from . import players as register
+from .base import writing
+
+MAX_ROUNDS = 30
+MAX_HANDS_PER_ROUND = 99
+POINTS_LIMIT = 10_000  # for bye points and adjustments: a typo, not a ruling, beyond it
+
+
+class NotNow(Exception):
+    """The tournament's state does not allow this now (409 in the API)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# -- set-up -------------------------------------------------------------------------------
+
+
+def settings_of(
+    *,
+    name: Any,
+    date: Any,
+    game: Any,
+    variant: Any,
+    options: Mapping[str, Any] | None = None,
+    rounds: Any,
+    hands_per_round: Any,
+    table_size: Any = None,
+    score: Any = None,
+    tie_breaks: Any = None,
+    remainder: Any = Tournament.Remainder.SITTERS,
+    bye_game_points: Any = 0,
+    bye_match_points: Any = 1,
+    public: Any = False,
+) -> dict[str, Any]:
+    """A tournament's set-up checked and completed with the game's defaults: the fields
+    of ``Tournament`` as they will be stored. ``RuleError`` names the first field wrong."""
+    name = text.clean_text(name, field="name", max_length=80)
+    if not isinstance(date, datetime.date):
+        raise RuleError(rules_("Enter a date."), field="date")
+    ruleset = rules.get_ruleset(game, variant, dict(options or {}))
+    plugin = games.of(ruleset)
+    rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS)
+    hands_per_round = _whole(hands_per_round, "hands_per_round", 1, MAX_HANDS_PER_ROUND)
+    if table_size is not None:
+        table_size = _whole(table_size, "table_size", 2, 8)
+    fmt = plugin.table_format(ruleset, table_size)
+    if table_size is not None and table_size not in _own_sizes(plugin, ruleset):
+        raise RuleError(
+            rules_("This variant is played at tables of %(sizes)s."),
+            field="table_size",
+            sizes=", ".join(map(str, _own_sizes(plugin, ruleset))),
+        )
+    if plugin.table_hands(fmt, fmt.standard, hands_per_round) is not None and (
+        hands_per_round % fmt.standard
+    ):
+        # Everyone must deal equally often (§4).
+        raise RuleError(
+            rules_("The hands per round must be a multiple of %(size)s, the table size."),
+            field="hands_per_round",
+            size=fmt.standard,
+        )
+    score = plugin.default_score if score is None else standings.check_score(score)
+    tie_breaks = list(standings.check_tie_breaks([] if tie_breaks is None else tie_breaks, score))
+    if remainder not in Tournament.Remainder.values:
+        raise RuleError(
+            rules_("The remainder must be one of: %(choices)s."),
+            field="remainder",
+            choices=", ".join(Tournament.Remainder.values),
+        )
+    if not isinstance(public, bool):
+        raise RuleError(rules_("Say yes or no."), field="public")
+    return {
+        "name": name,
+        "date": date,
+        "game": ruleset.game,
+        "variant": ruleset.variant,
+        "options": dict(ruleset.options),
+        "rounds_planned": rounds,
+        "hands_per_round": hands_per_round,
+        "table_size": fmt.standard,
+        "remainder": remainder,
+        "score": score,
+        "tie_breaks": tie_breaks,
+        "bye_game_points": _whole(bye_game_points, "bye_game_points", -POINTS_LIMIT, POINTS_LIMIT),
+        "bye_match_points": _whole(bye_match_points, "bye_match_points", 0, 2),
+        "public": public,
+    }
+
+
+def _own_sizes(plugin, ruleset) -> tuple[int, ...]:
+    # A table size the organiser may choose: Sheepshead's 3 to 7; elsewhere the variant's.
+    return tuple(plugin.table_sizes(ruleset))
+
+
+def _whole(value: Any, field: str, least: int, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(rules_("Enter a whole number."), field=field)
+    if not least <= value <= most:
+        raise RuleError(
+            rules_("Enter a number from %(least)s to %(most)s."),
+            field=field,
+            least=least,
+            most=most,
+        )
+    return value
+
+
+@writing()
+def create_tournament(by, **fields: Any) -> Tournament:
+    tournament = Tournament.objects.create(created_by=by, **settings_of(**fields))
+    _audit(tournament, by, "create", after=_facts(tournament))
+    return tournament
+
+
+def update_tournament(tournament: Tournament, by, **fields: Any) -> Tournament:
+    """Change the set-up: only until the first round is drafted."""
+    with writing():
+        tournament = _lock(tournament)
+        if tournament.rounds.exists():
+            raise NotNow(gettext("The set-up is fixed once the first round is drafted."))
+        before = _facts(tournament)
+        for key, value in settings_of(**fields).items():
+            setattr(tournament, key, value)
+        _bump(tournament)
+        tournament.save()
+        _audit(tournament, by, "edit", before=before, after=_facts(tournament))
+    return tournament
+
+
+def _facts(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "name": tournament.name,
+        "date": tournament.date.isoformat(),
+        "game": tournament.game,
+        "variant": tournament.variant,
+        "options": tournament.options,
+        "rounds": tournament.rounds_planned,
+        "hands_per_round": tournament.hands_per_round,
+        "table_size": tournament.table_size,
+        "remainder": tournament.remainder,
+        "score": tournament.score,
+        "tie_breaks": tournament.tie_breaks,
+        "bye_game_points": tournament.bye_game_points,
+        "bye_match_points": tournament.bye_match_points,
+        "public": tournament.public,
+    }
+
+
+# -- entries ------------------------------------------------------------------------------
+
+
+def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list[Entry]:
+    """Enter players, by register id or by name (a new name is added to the register).
+
+    Before the first round they play from round 1; later they are late entries and join
+    at the next round. A player entered already is refused, naming them."""
+    if not isinstance(players, list | tuple) or not players:
+        raise RuleError(rules_("Name at least one player."), field="players")
+    with writing():
+        tournament = _lock(tournament)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise NotNow(gettext("The tournament is over."))
+        found = _players(players)
+        entered = set(tournament.entries.values_list("player_id", flat=True))
+        for index, player in enumerate(found):
+            if player.pk in entered:
+                raise RuleError(
+                    rules_("%(name)s is entered already."),
+                    field=f"players.{index}",
+                    name=player.name,
+                )
+        joined_at = _next_round_number(tournament)
+        entries = Entry.objects.bulk_create(
+            Entry(tournament=tournament, player=player, joined_at=joined_at) for player in found
+        )
+        # bulk_create leaves pk unset on some backends: read them back in order.
+        entries = list(
+            tournament.entries.filter(player__in=found).select_related("player").order_by("pk")
+        )
+        _bump(tournament)
+        _audit(
+            tournament,
+            by,
+            "register",
+            after={"players": [player.name for player in found], "joined_at": joined_at},
+        )
+    return entries
+
+
+def _players(players: Sequence[Any]) -> list[Player]:
+    ids, names = {}, {}
+    for index, item in enumerate(players):
+        if isinstance(item, bool) or not isinstance(item, int | str):
+            raise RuleError(rules_("Give a player's id or name."), field=f"players.{index}")
+        if isinstance(item, int):
+            ids[index] = item
+        else:
+            names[index] = text.clean_name(item, field=f"players.{index}")
+    by_id = Player.objects.in_bulk(ids.values())
+    for index, pk in ids.items():
+        if pk not in by_id:
+            raise RuleError(rules_("No player has the id %(id)s."), field=f"players.{index}", id=pk)
+    by_name = dict(zip(names, register.find_or_create(list(names.values())), strict=True))
+    found = [by_id[ids[i]] if i in ids else by_name[i] for i in range(len(players))]
+    seen: set[int] = set()
+    for index, player in enumerate(found):
+        if player.pk in seen:
+            raise RuleError(
+                rules_("%(name)s is named twice."), field=f"players.{index}", name=player.name
+            )
+        seen.add(player.pk)
+    return found
+
+
+def check_in(entry: Entry, by, *, checked_in: bool = True) -> Entry:
+    """Check an entry in (or take it back). A draft round is re-seated by the organiser,
+    not silently: checking in changes only who the next draft seats."""
+    with writing():
+        tournament = _lock(entry.tournament)
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+        if entry.checked_in != checked_in:
+            entry.checked_in = checked_in
+            entry.save(update_fields=["checked_in"])
+            _bump(tournament)
+            _audit(
+                tournament,
+                by,
+                "check-in" if checked_in else "check-out",
+                after={"entry": entry.name},
+            )
+    return entry
+
+
+def withdraw(entry: Entry, by, *, from_round: Any, reason: str = "") -> Entry:
+    """The entry plays no more from round ``from_round`` on; results so far stay.
+
+    Only a round not yet played (nor playing) can be the first one missed."""
+    with writing():
+        tournament = _lock(entry.tournament)
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+        played = tournament.rounds.exclude(status=Round.Status.DRAFT).count()
+        from_round = _whole(from_round, "from_round", 1, MAX_ROUNDS + 1)
+        if from_round <= played:
+            raise RuleError(
+                rules_("Round %(number)s is under way or over; withdraw from round %(next)s on."),
+                field="from_round",
+                number=from_round,
+                next=played + 1,
+            )
+        before = entry.withdrawn_from
+        entry.withdrawn_from = from_round
+        entry.save(update_fields=["withdrawn_from"])
+        _bump(tournament)
+        _audit(
+            tournament,
+            by,
+            "withdraw",
+            before={"entry": entry.name, "withdrawn_from": before},
+            after={"entry": entry.name, "withdrawn_from": from_round},
+            reason=text.clean_reason(reason),
+        )
+    return entry
+
+
+def _next_round_number(tournament: Tournament) -> int:
+    """The first round a player entered now can play."""
+    return tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1
+
+
+# -- rounds -------------------------------------------------------------------------------
+
+
+def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = None) -> Round:
+    """Seat the next round with ``method`` (``draw``, ``standings``, ``mixed`` or
+    ``swiss``): a draft the organiser may change before starting it. A draft already there
+    is replaced."""
+    if method not in seating.METHODS:
+        raise RuleError(
+            rules_("The seating method must be one of: %(choices)s."),
+            field="method",
+            choices=", ".join(seating.METHODS),
+        )
+    with writing():
+        tournament = _lock(tournament)
+        if tournament.rounds.filter(status=Round.Status.PLAYING).exists():
+            raise NotNow(gettext("A round is being played; close it before drafting the next."))
+        number = _next_round_number(tournament)
+        if number > tournament.rounds_planned:
+            raise NotNow(
+                gettext("All %(rounds)s rounds have been played.")
+                % {"rounds": tournament.rounds_planned}
+            )
+        tournament.rounds.filter(status=Round.Status.DRAFT).delete()
+        field = [e for e in tournament.entries.select_related("player") if e.plays_in(number)]
+        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        plan = seating.seat(
+            method=method,
+            field=[entry.pk for entry in field],
+            fmt=_format(tournament),
+            history=_history(tournament),
+            seed=seed,
+            rounds_left=tournament.rounds_planned - number + 1,
+            apart=_apart(tournament),
+        )
+        round_ = Round.objects.create(
+            tournament=tournament,
+            number=number,
+            method=method,
+            seed=seed,
+            repeat_pairs=plan.repeat_pairs,
+        )
+        _store_seating(round_, plan.tables, plan.byes, random.Random(seed))
+        _bump(tournament)
+        _audit(tournament, by, "draft", after=_seating_facts(round_))
+    return round_
+
+
+def _format(tournament: Tournament) -> games.TableFormat:
+    ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
+    fmt = games.of(ruleset).table_format(ruleset, tournament.table_size)
+    if tournament.remainder == Tournament.Remainder.BYES:
+        fmt = games.TableFormat(standard=fmt.standard, smaller=fmt.smaller)
+    return fmt
+
+
+def _history(tournament: Tournament) -> list[list[list[int]]]:
+    """The tables of the rounds played so far, as lists of entry ids, round by round."""
+    tables: dict[int, dict[int, list[int]]] = {}
+    seats = (
+        TableSeat.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "table_id", "entry_id")
+        .order_by("round__number", "table_id", "number")
+    )
+    for number, table, entry in seats:
+        tables.setdefault(number, {}).setdefault(table, []).append(entry)
+    return [list(tables[number].values()) for number in sorted(tables)]
+
+
+def _apart(tournament: Tournament) -> list[tuple[int, int]]:
+    return list(tournament.apart.values_list("first_id", "second_id"))
+
+
+def _store_seating(round_: Round, tables: Sequence[Sequence[int]], byes, draw: random.Random):
+    """The round's tables as rows: the seat order and the first dealer are drawn (§3)."""
+    for number, entries in enumerate(tables, start=1):
+        order = list(entries)
+        draw.shuffle(order)
+        table = Table.objects.create(
+            round=round_, number=number, first_dealer=draw.randrange(len(order))
+        )
+        TableSeat.objects.bulk_create(
+            TableSeat(round=round_, table=table, number=seat, entry_id=entry)
+            for seat, entry in enumerate(order)
+        )
+    Bye.objects.bulk_create(Bye(round=round_, entry_id=entry) for entry in byes)
+
+
+def _seating_facts(round_: Round) -> dict[str, Any]:
+    tables = {}
+    for seat in TableSeat.objects.filter(table__round=round_).select_related("table"):
+        tables.setdefault(str(seat.table.number), []).append(seat.entry_id)
+    return {
+        "round": round_.number,
+        "method": round_.method,
+        "tables": tables,
+        "byes": list(round_.byes.values_list("entry_id", flat=True)),
+    }
+
+
+def swap(round_: Round, by, first: Entry, second: Entry) -> Round:
+    """Swap two entries of a draft (between tables, or a table and the byes)."""
+    with writing():
+        tournament = _lock(round_.tournament)
+        round_ = _draft(round_)
+        places = _places(round_)
+        for entry in (first, second):
+            if entry.pk not in places:
+                raise RuleError(
+                    rules_("%(name)s is not in this round."), field="entries", name=entry.name
+                )
+        before = _seating_facts(round_)
+        a, b = places[first.pk], places[second.pk]
+        _put(round_, first.pk, b)
+        _put(round_, second.pk, a)
+        _rescore(round_, tournament)
+        _bump(tournament)
+        _audit(tournament, by, "swap", before=before, after=_seating_facts(round_))
+    return round_
+
+
+def move(round_: Round, by, entry: Entry, table: int | None) -> Round:
+    """Move an entry of a draft to table ``table`` (None: a bye). Refused when a table
+    would then have a size the game does not allow."""
+    with writing():
+        tournament = _lock(round_.tournament)
+        round_ = _draft(round_)
+        places = _places(round_)
+        if entry.pk not in places:
+            raise RuleError(
+                rules_("%(name)s is not in this round."), field="entry", name=entry.name
+            )
+        if table is not None and not round_.tables.filter(number=table).exists():
+            raise RuleError(rules_("There is no table %(number)s."), field="table", number=table)
+        before = _seating_facts(round_)
+        _put(round_, entry.pk, table)
+        sizes = _format(tournament).sizes
+        for number, size in _sizes(round_).items():
+            if size not in sizes:
+                raise RuleError(
+                    rules_("Table %(number)s would seat %(size)s; a table seats %(sizes)s."),
+                    field="table",
+                    number=number,
+                    size=size,
+                    sizes=", ".join(map(str, sizes)),
+                )
+        _rescore(round_, tournament)
+        _bump(tournament)
+        _audit(tournament, by, "move", before=before, after=_seating_facts(round_))
+    return round_
+
+
+def _draft(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise NotNow(gettext("The round has started; its seating is fixed."))
+    return round_
+
+
+def _places(round_: Round) -> dict[int, int | None]:
+    """Where each entry of the round is: its table number, or None for a bye."""
+    places: dict[int, int | None] = dict(
+        TableSeat.objects.filter(table__round=round_).values_list("entry_id", "table__number")
+    )
+    places.update((entry, None) for entry in round_.byes.values_list("entry_id", flat=True))
+    return places
+
+
+def _put(round_: Round, entry: int, table: int | None) -> None:
+    TableSeat.objects.filter(round=round_, entry_id=entry).delete()
+    Bye.objects.filter(round=round_, entry_id=entry).delete()
+    if table is None:
+        Bye.objects.create(round=round_, entry_id=entry)
+        return
+    target = round_.tables.get(number=table)
+    last = target.seats.order_by("-number").values_list("number", flat=True).first()
+    TableSeat.objects.create(
+        round=round_, table=target, entry_id=entry, number=0 if last is None else last + 1
+    )
+    _renumber(target)
+
+
+def _renumber(table: Table) -> None:
+    seats = list(table.seats.order_by("number"))
+    for index, seat in enumerate(seats):
+        seat.number = 100 + index  # out of the way of the unique (table, number) first
+    TableSeat.objects.bulk_update(seats, ["number"])
+    for index, seat in enumerate(seats):
+        seat.number = index
+    TableSeat.objects.bulk_update(seats, ["number"])
+
+
+def _sizes(round_: Round) -> dict[int, int]:
+    sizes = {table.number: 0 for table in round_.tables.all()}
+    for number in TableSeat.objects.filter(table__round=round_).values_list(
+        "table__number", flat=True
+    ):
+        sizes[number] += 1
+    for table in round_.tables.all():
+        _renumber(table)
+    return sizes
+
+
+def _rescore(round_: Round, tournament: Tournament) -> None:
+    tables: dict[int, list[int]] = {}
+    for table, entry in TableSeat.objects.filter(table__round=round_).values_list(
+        "table_id", "entry_id"
+    ):
+        tables.setdefault(table, []).append(entry)
+    round_.repeat_pairs = seating.repeat_pairs(_history(tournament), list(tables.values()))
+    round_.save(update_fields=["repeat_pairs"])
+    for table in round_.tables.all():
+        if table.first_dealer >= len(tables.get(table.pk, [])):
+            table.first_dealer = 0
+            table.save(update_fields=["first_dealer"])
+
+
+def start_round(round_: Round, by) -> Round:
+    """Start a drafted round: each table's match is created, the seating fixed. Two
+    organisers pressing "start" at once start it once (the second is told it started)."""
+    try:
+        with writing():
+            tournament = _lock(round_.tournament)
+            round_ = _draft(round_)
+            ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
+            plugin = games.of(ruleset)
+            fmt = _format(tournament)
+            tables = list(round_.tables.prefetch_related("seats__entry__player"))
+            if not tables:
+                raise NotNow(gettext("The round has no tables."))
+            for table in tables:
+                seats = list(table.seats.all())
+                variant, extra = plugin.table_variant(ruleset, len(seats))
+                options = {**tournament.options, **extra}
+                options["hands_limit"] = plugin.table_hands(
+                    fmt, len(seats), tournament.hands_per_round
+                )
+                table.match = play.create_match(
+                    by,
+                    game=tournament.game,
+                    variant=variant,
+                    players=[seat.entry.player.name for seat in seats],
+                    first_dealer=table.first_dealer,
+                    options=_known(variant, tournament.game, options),
+                ).match
+                table.match.tournament = tournament
+                table.match.save(update_fields=["tournament"])
+                table.save(update_fields=["match"])
+            round_.status = Round.Status.PLAYING
+            round_.started_at = timezone.now()
+            round_.save(update_fields=["status", "started_at"])
+            tournament.status = Tournament.Status.RUNNING
+            _bump(tournament)
+            tournament.save(update_fields=["status", "revision"])
+            _audit(tournament, by, "start", after={"round": round_.number})
+    except IntegrityError:
+        raise NotNow(gettext("Another round is being played.")) from None
+    return round_
+
+
+def _known(variant: str, game: str, options: dict[str, Any]) -> dict[str, Any]:
+    # A table of another size plays another preset, whose options may differ.
+    names = {option.name for option in rules.get_ruleset(game, variant).options_spec}
+    return {key: value for key, value in options.items() if key in names}
+
+
+def end_table(table: Table, by, *, reason: str) -> Table:
+    """Stop an unfinished table's match as it stands (the organiser's ruling)."""
+    reason = _required_reason(reason)
+    with writing():
+        tournament = _lock(table.round.tournament)
+        table = Table.objects.select_related("match", "round").get(pk=table.pk)
+        if table.round.status != Round.Status.PLAYING:
+            raise NotNow(gettext("Only a table of the round being played can be ended."))
+        if table.match.finished:
+            raise NotNow(gettext("This table has finished already."))
+        play.stop_match(table.match, by=by, reason=reason)
+        table.end_reason = reason
+        table.save(update_fields=["end_reason"])
+        _bump(tournament)
+        _audit(tournament, by, "end-table", after={"table": table.number}, reason=reason)
+    return table
+
+
+def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str = "") -> Round:
+    """Close the round being played: every table must be done (or, with
+    ``end_unfinished``, is ended first as it stands); every done table its players have
+    not confirmed is confirmed in the organiser's name (the audit says so)."""
+    with writing():
+        tournament = _lock(round_.tournament)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.PLAYING:
+            raise NotNow(gettext("Only the round being played can be closed."))
+        tables = list(round_.tables.select_related("match"))
+        unfinished = [table for table in tables if not table.match.finished]
+        if unfinished and not end_unfinished:
+            raise NotNow(
+                gettext("Tables still playing: %(tables)s. End them first, with a reason.")
+                % {"tables": ", ".join(str(table.number) for table in unfinished)}
+            )
+        if unfinished:
+            reason = _required_reason(reason)
+            for table in unfinished:
+                play.stop_match(table.match, by=by, reason=reason)
+                table.end_reason = reason
+                table.save(update_fields=["end_reason"])
+        now = timezone.now()
+        confirmed = [table.number for table in tables if table.confirmed_at is None]
+        round_.tables.filter(confirmed_at__isnull=True).update(confirmed_at=now)
+        round_.status = Round.Status.CLOSED
+        round_.closed_at = now
+        round_.save(update_fields=["status", "closed_at"])
+        if round_.number >= tournament.rounds_planned:
+            tournament.status = Tournament.Status.FINISHED
+        _bump(tournament)
+        tournament.save(update_fields=["status", "revision"])
+        _audit(
+            tournament,
+            by,
+            "close",
+            after={
+                "round": round_.number,
+                "ended": [table.number for table in unfinished],
+                "confirmed_by_organiser": confirmed,
+            },
+            reason=reason if unfinished else "",
+        )
+    return round_
+
+
+# -- rulings ------------------------------------------------------------------------------
+
+
+def adjust(entry: Entry, by, *, round: Any, points: Any, reason: str) -> Adjustment:
+    """A penalty or ruling: ``points`` (±) of game points for ``entry`` in ``round``."""
+    reason = _required_reason(reason)
+    points = _whole(points, "points", -POINTS_LIMIT, POINTS_LIMIT)
+    if points == 0:
+        raise RuleError(rules_("An adjustment of 0 changes nothing."), field="points")
+    with writing():
+        tournament = _lock(entry.tournament)
+        played = tournament.rounds.exclude(status=Round.Status.DRAFT).count()
+        number = _whole(round, "round", 1, max(played, 1))
+        if not played:
+            raise NotNow(gettext("No round has been played yet."))
+        adjustment = Adjustment.objects.create(
+            entry=entry, round=number, points=points, reason=reason, by=by
+        )
+        _bump(tournament)
+        _audit(
+            tournament,
+            by,
+            "adjust",
+            after={"entry": entry.name, "round": number, "points": points},
+            reason=reason,
+        )
+    return adjustment
+
+
+def _required_reason(reason: Any) -> str:
+    reason = text.clean_reason(reason)
+    if not reason:
+        raise RuleError(rules_("Say why."), field="reason")
+    return reason
+
+
+# -- shared -------------------------------------------------------------------------------
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _bump(tournament: Tournament) -> None:
+    """A new revision: the live board and the standings cached under the old one retire."""
+    Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)
+    tournament.revision += 1
+
+
+def _audit(tournament, by, action, *, before=None, after=None, reason="") -> None:
+    TournamentAudit.objects.create(
+        tournament=tournament,
+        by=by if getattr(by, "is_authenticated", False) else None,
+        by_name=str(getattr(by, "get_username", lambda: by)() or ""),
+        action=action,
+        before=before,
+        after=after,
+        reason=reason or "",
+    )
