@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from matches.api import api
-from matches.views import accounts, common, play
+from matches.views import accounts, common, play, tournaments
 
 accounts_urls = (
     [
@@ -38,10 +38,35 @@ play_urls = (
     "play",
 )
 
+T = "tournaments/<int:tournament_id>/"
+tournament_urls = (
+    [
+        path("tournaments/", tournaments.tournament_list, name="list"),
+        path("tournaments/new/", tournaments.tournament_new, name="new"),
+        path(T, tournaments.tournament_detail, name="detail"),
+        path(T + "entries/", tournaments.entries_add, name="entries_add"),
+        path(T + "entries/<int:entry_id>/check-in/", tournaments.entry_check_in, name="check_in"),
+        path(T + "entries/<int:entry_id>/withdraw/", tournaments.entry_withdraw, name="withdraw"),
+        path(T + "rounds/", tournaments.round_draft, name="round_draft"),
+        path(T + "rounds/<int:number>/", tournaments.round_detail, name="round"),
+        path(T + "rounds/<int:number>/change/", tournaments.round_change, name="round_change"),
+        path(
+            T + "rounds/<int:number>/tables/<int:table>/end/",
+            tournaments.table_end,
+            name="table_end",
+        ),
+        path(T + "standings/", tournaments.standings_page, name="standings"),
+        path(T + "standings.csv", tournaments.standings_csv, name="standings_csv"),
+        path(T + "results.csv", tournaments.results_csv, name="results_csv"),
+    ],
+    "tournaments",
+)
+
 urlpatterns = [
     path("ping/", common.ping, name="ping"),
     path("", include(accounts_urls)),
     path("", include(play_urls)),
+    path("", include(tournament_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),
 ]

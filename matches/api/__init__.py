@@ -1,6 +1,6 @@
 """The JSON API (API.md): one NinjaAPI (``base``), endpoints by subject."""
 
-from . import play  # noqa: F401  (registers the match endpoints)
+from . import play, tournaments  # noqa: F401  (they register their endpoints)
 from .base import api
 
 __all__ = ["api"]

@@ -336,7 +336,7 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
         plan = seating.seat(
             method=method,
             field=[entry.pk for entry in field],
-            fmt=_format(tournament),
+            fmt=table_format(tournament),
             history=_history(tournament),
             seed=seed,
             rounds_left=tournament.rounds_planned - number + 1,
@@ -355,7 +355,7 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
     return round_
 
 
-def _format(tournament: Tournament) -> games.TableFormat:
+def table_format(tournament: Tournament) -> games.TableFormat:
     ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
     fmt = games.of(ruleset).table_format(ruleset, tournament.table_size)
     if tournament.remainder == Tournament.Remainder.BYES:
@@ -444,7 +444,7 @@ def move(round_: Round, by, entry: Entry, table: int | None) -> Round:
             raise RuleError(rules_("There is no table %(number)s."), field="table", number=table)
         before = _seating_facts(round_)
         _put(round_, entry.pk, table)
-        sizes = _format(tournament).sizes
+        sizes = table_format(tournament).sizes
         for number, size in _sizes(round_).items():
             if size not in sizes:
                 raise RuleError(
@@ -534,7 +534,7 @@ def start_round(round_: Round, by) -> Round:
             round_ = _draft(round_)
             ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
             plugin = games.of(ruleset)
-            fmt = _format(tournament)
+            fmt = table_format(tournament)
             tables = list(round_.tables.prefetch_related("seats__entry__player"))
             if not tables:
                 raise NotNow(gettext("The round has no tables."))

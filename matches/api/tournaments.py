@@ -1,0 +1,481 @@
+"""The tournament endpoints of API.md ("Players and tournaments").
+
+Organisers (staff) only, except reads of a public tournament, which anyone may make.
+Writes go through ``services.tournaments``; a refusal there is a 422 (``RuleError``) or a
+409 (``NotNow``), in the house error shape.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Annotated, Any, Literal
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from ninja import Schema
+from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+from .. import seating, standings
+from ..models import Entry, Round, Tournament
+from ..services import standings as standings_reads
+from ..services import tournaments as services
+from ..services.tournaments import NotNow
+from .base import WRITE, ApiError, api, error_response, parse_body
+from .schemas import Body, ErrorOut, Reason, Says, body_schema
+
+TAGS = ["tournaments"]
+
+
+@api.exception_handler(NotNow)
+def _not_now(request, exc: NotNow):
+    return error_response(request, 409, {"error": "conflict", "message": exc.message})
+
+
+class Anyone:
+    """The last of a read's authentications: lets an anonymous request through, so that
+    a public tournament can be read; ``tournament_for`` decides what it may see."""
+
+    def __call__(self, request: HttpRequest) -> Any:
+        return AnonymousReader()
+
+
+class AnonymousReader:
+    is_authenticated = False
+    is_staff = False
+    is_active = False
+
+
+READ_ANY = [*WRITE, Anyone()]
+
+
+def organiser(request: HttpRequest) -> bool:
+    user = request.auth
+    return bool(getattr(user, "is_authenticated", False) and user.is_active and user.is_staff)
+
+
+def tournament_for(request: HttpRequest, tournament_id: int, *, write: bool) -> Tournament:
+    """The tournament if the request may see it (public, or an organiser) or change it
+    (an organiser); 404 for a private one the request may not see (its existence is
+    nobody else's business), 401/403 for a write by anyone else."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if organiser(request):
+        if tournament is None:
+            raise _no_tournament(tournament_id)
+        return tournament
+    if write:
+        if not getattr(request.auth, "is_authenticated", False):
+            raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
+        raise ApiError(403, "forbidden", _("Only organisers run tournaments."))
+    if tournament is None or not tournament.public:
+        raise _no_tournament(tournament_id)
+    return tournament
+
+
+def _no_tournament(tournament_id: int) -> ApiError:
+    return ApiError(404, "not_found", _("There is no tournament %(id)s.") % {"id": tournament_id})
+
+
+def organiser_only(request: HttpRequest) -> None:
+    if not organiser(request):
+        raise ApiError(403, "forbidden", _("Only organisers run tournaments."))
+
+
+# -- shapes -------------------------------------------------------------------------------
+
+
+class EntryOut(Schema):
+    id: int
+    players: list[int]
+    name: str
+    checked_in: bool
+    withdrawn_from: int | None
+    joined_at: int
+
+
+class TableOut(Schema):
+    number: int
+    match: int | None
+    entries: list[int] = Field(description="In seat order, seat 0 first.")
+    first_dealer: int
+    done: bool
+    confirmed: bool
+    link: str | None = Field(None, description="The table link (organisers only).")
+
+
+class RoundOut(Schema):
+    number: int
+    status: str
+    method: str
+    repeat_pairs: int
+    tables: list[TableOut]
+    byes: list[int]
+
+
+class TournamentOut(Schema):
+    id: int
+    name: str
+    date: str
+    status: str
+    game: str
+    variant: str
+    options: dict[str, Any]
+    rounds_planned: int
+    hands_per_round: int
+    table_size: int
+    remainder: str
+    score: str
+    tie_breaks: list[str]
+    bye_game_points: int
+    bye_match_points: int
+    public: bool
+    entries: list[EntryOut]
+    rounds: list[RoundOut]
+
+
+class RoundResultOut(Schema):
+    round: int
+    table: int | None
+    game_points: int
+    place: int | None
+    won: bool
+    bye: bool
+    adjustment: int
+
+
+class StandingsRowOut(Schema):
+    rank: int
+    shared: bool
+    entry: int
+    name: str
+    score: int
+    tie_breaks: dict[str, int | None]
+    rounds: list[RoundResultOut]
+    why: str | None = Field(None, description="What separates the row from the one above.")
+
+
+class StandingsOut(Schema):
+    after_round: int
+    final: bool
+    rows: list[StandingsRowOut]
+
+
+Name = Annotated[
+    StrictStr,
+    Field(min_length=1, max_length=80),
+    Says(gettext_noop("Enter a name."), "string_type", "string_too_short"),
+]
+
+
+class TournamentIn(Body):
+    name: Name
+    date: datetime.date
+    game: Annotated[StrictStr, Field(min_length=1, max_length=32)]
+    variant: Annotated[StrictStr, Field(min_length=1, max_length=32)]
+    options: dict[str, Any] | None = None
+    rounds: Annotated[StrictInt, Field(ge=1, le=services.MAX_ROUNDS)]
+    hands_per_round: Annotated[StrictInt, Field(ge=1, le=services.MAX_HANDS_PER_ROUND)]
+    table_size: Annotated[StrictInt, Field(ge=2, le=8)] | None = None
+    score: Literal["game_points", "match_points"] | None = None
+    tie_breaks: Annotated[list[StrictStr], Field(max_length=len(standings.TIE_BREAKS))] = []
+    remainder: Literal["sitters", "byes"] = "sitters"
+    bye_game_points: Annotated[
+        StrictInt, Field(ge=-services.POINTS_LIMIT, le=services.POINTS_LIMIT)
+    ] = 0
+    bye_match_points: Annotated[StrictInt, Field(ge=0, le=2)] = 1
+    public: StrictBool = False
+
+
+class EntriesIn(Body):
+    players: Annotated[
+        list[Annotated[StrictInt, Field(ge=1)] | Annotated[StrictStr, Field(max_length=200)]],
+        Field(min_length=1, max_length=500),
+    ]
+
+
+class WithdrawIn(Body):
+    from_round: Annotated[StrictInt, Field(ge=1, le=services.MAX_ROUNDS + 1)]
+    reason: Reason = ""
+
+
+class RoundIn(Body):
+    method: Literal[seating.METHODS]  # type: ignore[valid-type]
+
+
+class CloseIn(Body):
+    end_unfinished: StrictBool = False
+    reason: Reason = ""
+
+
+# -- answers ------------------------------------------------------------------------------
+
+
+def tournament_json(tournament: Tournament, *, organiser: bool) -> dict[str, Any]:
+    entries = list(tournament.entries.select_related("player", "partner"))
+    rounds = list(tournament.rounds.prefetch_related("tables__seats", "byes", "tables__match"))
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "date": tournament.date.isoformat(),
+        "status": tournament.status,
+        "game": tournament.game,
+        "variant": tournament.variant,
+        "options": tournament.options,
+        "rounds_planned": tournament.rounds_planned,
+        "hands_per_round": tournament.hands_per_round,
+        "table_size": tournament.table_size,
+        "remainder": tournament.remainder,
+        "score": tournament.score,
+        "tie_breaks": tournament.tie_breaks,
+        "bye_game_points": tournament.bye_game_points,
+        "bye_match_points": tournament.bye_match_points,
+        "public": tournament.public,
+        "entries": [_entry_json(entry) for entry in entries],
+        "rounds": [_round_json(round_, organiser=organiser) for round_ in rounds],
+    }
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.pk,
+        "players": entry.player_ids,
+        "name": entry.name,
+        "checked_in": entry.checked_in,
+        "withdrawn_from": entry.withdrawn_from,
+        "joined_at": entry.joined_at,
+    }
+
+
+def _round_json(round_: Round, *, organiser: bool) -> dict[str, Any]:
+    tables = []
+    for table in round_.tables.all():
+        row = {
+            "number": table.number,
+            "match": table.match_id,
+            "entries": [seat.entry_id for seat in table.seats.all()],
+            "first_dealer": table.first_dealer,
+            "done": bool(table.match and table.match.finished),
+            "confirmed": table.confirmed,
+        }
+        if organiser:
+            row["link"] = f"/t/{table.token}/"
+        tables.append(row)
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "method": round_.method,
+        "repeat_pairs": round_.repeat_pairs,
+        "tables": tables,
+        "byes": [bye.entry_id for bye in round_.byes.all()],
+    }
+
+
+def standings_json(read: standings_reads.Standings) -> dict[str, Any]:
+    rows = []
+    for row in read.rows:
+        rows.append(
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "entry": row.entry,
+                "name": row.name,
+                "score": row.score,
+                "tie_breaks": dict(row.tie_break_values),
+                "rounds": [
+                    {
+                        "round": number,
+                        "table": result.table,
+                        "game_points": result.game_points,
+                        "place": result.place,
+                        "won": result.won,
+                        "bye": result.bye,
+                        "adjustment": result.adjustment,
+                    }
+                    for number, result in read.rounds.get(row.entry, {}).items()
+                ],
+                "why": _(row.why.message) % row.why.params if row.why else None,
+            }
+        )
+    return {"after_round": read.after_round, "final": read.final, "rows": rows}
+
+
+# -- endpoints ----------------------------------------------------------------------------
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+WRITES = {**ERRORS, 409: ErrorOut}
+
+CREATE_EXAMPLE = {
+    "name": "Club night",
+    "date": "2026-12-01",
+    "game": "sergeant-major",
+    "variant": "8-5-3",
+    "rounds": 3,
+    "hands_per_round": 9,
+}
+
+
+@api.get("/tournaments", auth=WRITE, response={200: list[TournamentOut], **ERRORS}, tags=TAGS)
+def list_tournaments(request):
+    """Every tournament, newest first (organisers)."""
+    organiser_only(request)
+    return [tournament_json(t, organiser=True) for t in Tournament.objects.all()]
+
+
+@api.post(
+    "/tournaments",
+    auth=WRITE,
+    response={201: TournamentOut, **WRITES},
+    tags=TAGS,
+    openapi_extra=body_schema(TournamentIn, CREATE_EXAMPLE),
+)
+def create_tournament(request):
+    """Create a tournament; 201 with it."""
+    organiser_only(request)
+    body = parse_body(request, TournamentIn)
+    tournament = services.create_tournament(request.auth, **body.model_dump())
+    return 201, tournament_json(tournament, organiser=True)
+
+
+@api.get(
+    "/tournaments/{int:tournament_id}",
+    auth=READ_ANY,
+    response={200: TournamentOut, **ERRORS},
+    tags=TAGS,
+)
+def get_tournament(request, tournament_id: int):
+    """The tournament, its entries and rounds."""
+    tournament = tournament_for(request, tournament_id, write=False)
+    return tournament_json(tournament, organiser=organiser(request))
+
+
+@api.post(
+    "/tournaments/{int:tournament_id}/entries",
+    auth=WRITE,
+    response={201: list[EntryOut], **WRITES},
+    tags=TAGS,
+    openapi_extra=body_schema(EntriesIn, {"players": [5, "Ann"]}),
+)
+def register(request, tournament_id: int):
+    """Enter players by register id or by name (a new name joins the register); 201."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    body = parse_body(request, EntriesIn)
+    entries = services.register_players(tournament, request.auth, body.players)
+    return 201, [_entry_json(entry) for entry in entries]
+
+
+def _entry(tournament: Tournament, entry_id: int) -> Entry:
+    entry = tournament.entries.select_related("player", "partner").filter(pk=entry_id).first()
+    if entry is None:
+        raise ApiError(
+            404, "not_found", _("This tournament has no entry %(id)s.") % {"id": entry_id}
+        )
+    return entry
+
+
+@api.post(
+    "/tournaments/{int:tournament_id}/entries/{int:entry_id}/check-in",
+    auth=WRITE,
+    response={200: EntryOut, **WRITES},
+    tags=TAGS,
+)
+def check_in(request, tournament_id: int, entry_id: int):
+    """Check an entry in."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    return _entry_json(services.check_in(_entry(tournament, entry_id), request.auth))
+
+
+@api.delete(
+    "/tournaments/{int:tournament_id}/entries/{int:entry_id}/check-in",
+    auth=WRITE,
+    response={200: EntryOut, **WRITES},
+    tags=TAGS,
+)
+def undo_check_in(request, tournament_id: int, entry_id: int):
+    """Take a check-in back."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    entry = services.check_in(_entry(tournament, entry_id), request.auth, checked_in=False)
+    return _entry_json(entry)
+
+
+@api.post(
+    "/tournaments/{int:tournament_id}/entries/{int:entry_id}/withdraw",
+    auth=WRITE,
+    response={200: EntryOut, **WRITES},
+    tags=TAGS,
+    openapi_extra=body_schema(WithdrawIn, {"from_round": 2}),
+)
+def withdraw(request, tournament_id: int, entry_id: int):
+    """Withdraw an entry from round ``from_round`` on; its results so far stay."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    entry = _entry(tournament, entry_id)
+    body = parse_body(request, WithdrawIn)
+    entry = services.withdraw(entry, request.auth, from_round=body.from_round, reason=body.reason)
+    return _entry_json(entry)
+
+
+@api.post(
+    "/tournaments/{int:tournament_id}/rounds",
+    auth=WRITE,
+    response={201: RoundOut, **WRITES},
+    tags=TAGS,
+    openapi_extra=body_schema(RoundIn, {"method": "mixed"}),
+)
+def draft_round(request, tournament_id: int):
+    """Draft the next round with a seating method; 201 with the draft."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    body = parse_body(request, RoundIn)
+    round_ = services.draft_round(tournament, request.auth, method=body.method)
+    return 201, _round_json(round_, organiser=True)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    round_ = tournament.rounds.filter(number=number).first()
+    if round_ is None:
+        raise ApiError(
+            404, "not_found", _("This tournament has no round %(number)s.") % {"number": number}
+        )
+    return round_
+
+
+@api.post(
+    "/tournaments/{int:tournament_id}/rounds/{int:number}/start",
+    auth=WRITE,
+    response={200: RoundOut, **WRITES},
+    tags=TAGS,
+)
+def start_round(request, tournament_id: int, number: int):
+    """Start a drafted round: each table's match is created."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    round_ = services.start_round(_round(tournament, number), request.auth)
+    return _round_json(round_, organiser=True)
+
+
+@api.post(
+    "/tournaments/{int:tournament_id}/rounds/{int:number}/close",
+    auth=WRITE,
+    response={200: RoundOut, **WRITES},
+    tags=TAGS,
+    openapi_extra=body_schema(CloseIn, {"end_unfinished": True, "reason": "time"}),
+)
+def close_round(request, tournament_id: int, number: int):
+    """Close the round being played; with ``end_unfinished`` the tables still playing are
+    stopped first as they stand (a reason is required), otherwise they are a 409."""
+    tournament = tournament_for(request, tournament_id, write=True)
+    round_ = _round(tournament, number)
+    body = parse_body(request, CloseIn, required=False)
+    round_ = services.close_round(
+        round_, request.auth, end_unfinished=body.end_unfinished, reason=body.reason
+    )
+    return _round_json(round_, organiser=True)
+
+
+@api.get(
+    "/tournaments/{int:tournament_id}/standings",
+    auth=READ_ANY,
+    response={200: StandingsOut, **ERRORS},
+    tags=TAGS,
+)
+def get_standings(request, tournament_id: int):
+    """The standings as they stand."""
+    tournament = tournament_for(request, tournament_id, write=False)
+    return standings_json(standings_reads.tournament_standings(tournament))

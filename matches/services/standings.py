@@ -1,0 +1,99 @@
+"""Reads: a tournament's standings, from stored seats in a fixed number of queries.
+
+The seats of the tables' matches already hold each player's total, win and outright win
+(written with the hands), so nothing is replayed here: five queries fill the pure
+``matches.standings`` inputs whatever the number of players, rounds or hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import standings
+from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament: Tournament
+    rows: list[standings.Row]
+    after_round: int  # the last round with results (closed or playing), 0 before any
+    final: bool
+    names: dict[int, str]  # entry id → name
+    rounds: dict[int, dict[int, standings.RoundResult]]  # entry id → round → result
+
+
+def scoring(tournament: Tournament) -> standings.Scoring:
+    return standings.Scoring(
+        score=tournament.score,
+        tie_breaks=tuple(tournament.tie_breaks),
+        bye_game_points=tournament.bye_game_points,
+        bye_match_points=tournament.bye_match_points,
+    )
+
+
+def inputs(tournament: Tournament):
+    """The pure package's inputs: entries, table results, byes, adjustments."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament).select_related("player", "partner")
+    )
+    infos = [
+        standings.EntryInfo(
+            entry=entry.pk,
+            name=entry.name,
+            withdrawn_from=entry.withdrawn_from,
+            joined_at=entry.joined_at if entry.joined_at > 1 else None,
+        )
+        for entry in entries
+    ]
+    # Seat order at a table is the match's seat order, so (match, number) joins the two.
+    placed = {
+        (match, number): (entry, round_number, table)
+        for match, number, entry, round_number, table in TableSeat.objects.filter(
+            round__tournament=tournament, table__match__isnull=False
+        )
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("table__match_id", "number", "entry_id", "round__number", "table__number")
+    }
+    tables: dict[tuple[int, int], list[standings.SeatResult]] = {}
+    seats = Seat.objects.filter(match__tournament=tournament).values_list(
+        "match_id", "number", "total", "won", "outright"
+    )
+    for match, number, total, won, outright in sorted(seats):
+        if (match, number) not in placed:
+            continue
+        entry, round_number, table = placed[match, number]
+        tables.setdefault((round_number, table), []).append(
+            standings.SeatResult(entry=entry, total=total, won=won, twelve_tricks=outright)
+        )
+    results = [
+        standings.TableResult(round=round_number, table=table, seats=tuple(seats))
+        for (round_number, table), seats in sorted(tables.items())
+    ]
+    byes = [
+        standings.Bye(round=number, entry=entry)
+        for number, entry in Bye.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "entry_id")
+    ]
+    adjustments = [
+        standings.Adjustment(round=number, entry=entry, points=points, reason=reason)
+        for number, entry, points, reason in Adjustment.objects.filter(
+            entry__tournament=tournament
+        ).values_list("round", "entry_id", "points", "reason")
+    ]
+    return infos, results, byes, adjustments
+
+
+def tournament_standings(tournament: Tournament) -> Standings:
+    infos, results, byes, adjustments = inputs(tournament)
+    how = scoring(tournament)
+    rows = standings.standings(infos, results, byes, adjustments, how)
+    by_round = standings.round_results(infos, results, byes, adjustments, how)
+    rounds = list(
+        tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", "status")
+    )
+    after = max((number for number, _status in rounds), default=0)
+    final = tournament.status == Tournament.Status.FINISHED
+    names = {info.entry: info.name for info in infos}
+    return Standings(tournament, rows, after, final, names, by_round)

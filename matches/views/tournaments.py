@@ -1,0 +1,457 @@
+"""Tournament pages for organisers (TOURNAMENTS.md §7): the list, the set-up, entries and
+check-in, each round's seating and progress, the standings and their CSV.
+
+Thin views, as ``play``'s: parse, ask ``services.tournaments``, render. Only organisers
+(staff) reach them; anyone else logged in gets 403, anonymous visitors the login page.
+htmx requests get a named partial of the page's template; plain ones the whole page or
+a redirect, so every page works without JavaScript.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import games, rules, seating, standings
+from ..forms import apply_rule_error
+from ..models import Entry, Round, Table, Tournament
+from ..rules import RuleError
+from ..services import standings as standings_reads
+from ..services import tournaments as services
+from ..services.base import explain
+from ..services.tournaments import NotNow
+from .common import leave, template_for
+
+
+def organiser_required(view):
+    """Logged in (else the login page) and an organiser (else 403)."""
+
+    @login_required
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_staff:
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _refused(request, error: Exception) -> None:
+    message = explain(error) if isinstance(error, RuleError) else error.message
+    messages.error(request, message)
+
+
+# -- the list and the set-up --------------------------------------------------------------
+
+
+@organiser_required
+@require_GET
+def tournament_list(request):
+    tournaments = Tournament.objects.all()
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+def _presets() -> list[tuple[str, str]]:
+    return [
+        (f"{slug}/{variant}", f"{game.name} · {_(preset.name)}")
+        for slug, game in games.GAMES.items()
+        for variant, preset in game.ruleset_class.presets.items()
+    ]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    preset = forms.ChoiceField(label=gettext_lazy("Game"), choices=_presets)
+    rounds = forms.IntegerField(label=gettext_lazy("Rounds"), min_value=1, max_value=30, initial=3)
+    hands_per_round = forms.IntegerField(
+        label=gettext_lazy("Hands each player plays per round"),
+        min_value=1,
+        max_value=99,
+        initial=9,
+    )
+    table_size = forms.TypedChoiceField(
+        label=gettext_lazy("Table size (Sheepshead)"),
+        choices=[("", gettext_lazy("the game's own"))] + [(str(n), str(n)) for n in range(3, 8)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    score = forms.ChoiceField(
+        label=gettext_lazy("Standings score"),
+        choices=[
+            ("", gettext_lazy("the game's default")),
+            ("match_points", gettext_lazy("match points (2 a win, 1 a shared win)")),
+            ("game_points", gettext_lazy("game points")),
+        ],
+        required=False,
+    )
+    tie_breaks = forms.MultipleChoiceField(
+        label=gettext_lazy("Tie-breaks, in this order"),
+        choices=[(name, name.replace("_", " ")) for name in standings.TIE_BREAKS],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    remainder = forms.ChoiceField(
+        label=gettext_lazy("Players over full tables"),
+        choices=Tournament.Remainder.choices,
+        initial=Tournament.Remainder.SITTERS,
+    )
+    public = forms.BooleanField(label=gettext_lazy("Public results and board"), required=False)
+
+    FIELDS = {"game": "preset", "variant": "preset", "options": "preset", "rounds": "rounds"}
+
+    def field_for(self, name: str) -> str:
+        head = name.split(".", 1)[0]
+        return self.FIELDS.get(head, head)
+
+    def settings(self) -> dict:
+        data = self.cleaned_data
+        game, variant = data["preset"].split("/", 1)
+        return {
+            "name": data["name"],
+            "date": data["date"],
+            "game": game,
+            "variant": variant,
+            "rounds": data["rounds"],
+            "hands_per_round": data["hands_per_round"],
+            "table_size": data["table_size"],
+            "score": data["score"] or None,
+            "tie_breaks": data["tie_breaks"],
+            "remainder": data["remainder"],
+            "public": data["public"],
+        }
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(request.user, **form.settings())
+        except RuleError as error:
+            apply_rule_error(form, error, form.field_for)
+        else:
+            return leave(request, tournament.get_absolute_url())
+    status = 422 if form.errors else 200
+    return render(
+        request,
+        template_for(request, "tournaments/new.html", "form"),
+        {"form": form},
+        status=status,
+    )
+
+
+# -- one tournament: entries and check-in -------------------------------------------------
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+@organiser_required
+@require_GET
+def tournament_detail(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    query = " ".join(request.GET.get("q", "").split())[:40]
+    entries = tournament.entries.select_related("player", "partner").order_by("player__name_key")
+    if query:
+        entries = entries.filter(player__name_key__contains=query.casefold())
+    context = {
+        "tournament": tournament,
+        "entries": list(entries),
+        "query": query,
+        "checked_in": tournament.entries.filter(checked_in=True).count(),
+        "rounds": list(tournament.rounds.all()),
+        "methods": seating.METHODS,
+        "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
+    }
+    partial = "entries" if request.htmx and "q" in request.GET else None
+    name = "tournaments/detail.html"
+    return render(request, f"{name}#{partial}" if partial else name, context)
+
+
+@organiser_required
+@require_POST
+def entries_add(request, tournament_id: int):
+    """New entries: one name per line (a name the register knows is that player)."""
+    tournament = _tournament(tournament_id)
+    names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
+    try:
+        entries = services.register_players(tournament, request.user, names)
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Entered: %(names)s.") % {"names": ", ".join(entry.name for entry in entries)},
+        )
+    return leave(request, tournament.get_absolute_url())
+
+
+@organiser_required
+@require_POST
+def entry_check_in(request, tournament_id: int, entry_id: int):
+    """One tap at the door: check in, or (``undo``) take it back. htmx swaps the row."""
+    tournament = _tournament(tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    entry = services.check_in(entry, request.user, checked_in="undo" not in request.POST)
+    if request.htmx:
+        return render(
+            request,
+            "tournaments/detail.html#entry",
+            {"tournament": tournament, "entry": entry},
+        )
+    return leave(request, tournament.get_absolute_url())
+
+
+@organiser_required
+@require_POST
+def entry_withdraw(request, tournament_id: int, entry_id: int):
+    tournament = _tournament(tournament_id)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    try:
+        from_round = int(request.POST.get("from_round", ""))
+    except ValueError:
+        from_round = None
+    try:
+        services.withdraw(
+            entry, request.user, from_round=from_round, reason=request.POST.get("reason", "")
+        )
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(name)s plays no more from round %(number)s.")
+            % {"name": entry.name, "number": from_round},
+        )
+    return leave(request, tournament.get_absolute_url())
+
+
+# -- rounds -------------------------------------------------------------------------------
+
+
+@organiser_required
+@require_POST
+def round_draft(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    try:
+        round_ = services.draft_round(
+            tournament, request.user, method=request.POST.get("method", "")
+        )
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+        return leave(request, tournament.get_absolute_url())
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, round_.number]))
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def round_context(tournament: Tournament, round_: Round) -> dict:
+    tables = list(
+        round_.tables.select_related("match").prefetch_related("seats__entry__player")
+    )
+    hands = {}
+    if round_.status != Round.Status.DRAFT:
+        from django.db.models import Count
+
+        hands = dict(
+            Table.objects.filter(round=round_)
+            .annotate(n=Count("match__hands"))
+            .values_list("pk", "n")
+        )
+    fmt = services.table_format(tournament)
+    rows = []
+    for table in tables:
+        seats = list(table.seats.all())
+        rows.append(
+            {
+                "table": table,
+                "seats": seats,
+                "hands": hands.get(table.pk, 0),
+                "of": games.get(tournament.game).table_hands(
+                    fmt, len(seats), tournament.hands_per_round
+                ),
+                "done": bool(table.match and table.match.finished),
+                "dealer": seats[table.first_dealer].entry.name if seats else "",
+            }
+        )
+    byes = [bye.entry for bye in round_.byes.select_related("entry__player")]
+    players = sum(len(row["seats"]) for row in rows)
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "rows": rows,
+        "byes": byes,
+        "lower_bound": seating.lower_bound(players, fmt.standard, round_.number)
+        if players
+        else 0,
+        "entries": [seat.entry for row in rows for seat in row["seats"]] + byes,
+        "all_done": rows and all(row["done"] for row in rows),
+    }
+
+
+@organiser_required
+@require_GET
+def round_detail(request, tournament_id: int, number: int):
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    context = round_context(tournament, round_)
+    return render(request, template_for(request, "tournaments/round.html", "tables"), context)
+
+
+@organiser_required
+@require_POST
+def round_change(request, tournament_id: int, number: int):
+    """Change a draft: swap two entries, or move one to a table (or to a bye)."""
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    action = request.POST.get("action")
+    try:
+        if action == "swap":
+            first = _posted_entry(tournament, request.POST.get("first"))
+            second = _posted_entry(tournament, request.POST.get("second"))
+            services.swap(round_, request.user, first, second)
+        elif action == "move":
+            entry = _posted_entry(tournament, request.POST.get("entry"))
+            table = request.POST.get("table", "")
+            services.move(round_, request.user, entry, int(table) if table.isdigit() else None)
+        elif action == "start":
+            services.start_round(round_, request.user)
+            messages.success(request, _("Round %(number)s has started.") % {"number": number})
+        elif action == "close":
+            services.close_round(
+                round_,
+                request.user,
+                end_unfinished="end_unfinished" in request.POST,
+                reason=request.POST.get("reason", ""),
+            )
+            messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+        else:
+            raise RuleError(rules._("Choose what to do."), field="action")
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+
+
+def _posted_entry(tournament: Tournament, value) -> Entry:
+    entry = tournament.entries.select_related("player").filter(pk=_int(value)).first()
+    if entry is None:
+        raise RuleError(rules._("Choose an entry of this tournament."), field="entry")
+    return entry
+
+
+def _int(value) -> int | None:
+    return int(value) if isinstance(value, str) and value.isdigit() else None
+
+
+@organiser_required
+@require_POST
+def table_end(request, tournament_id: int, number: int, table: int):
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    table = get_object_or_404(Table, round=round_, number=table)
+    try:
+        services.end_table(table, request.user, reason=request.POST.get("reason", ""))
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+
+
+# -- standings ----------------------------------------------------------------------------
+
+
+@organiser_required
+@require_GET
+def standings_page(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    read = standings_reads.tournament_standings(tournament)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {"tournament": tournament, "read": read, "rows": _rows(read)},
+    )
+
+
+def _rows(read: standings_reads.Standings) -> list[dict]:
+    return [
+        {
+            "rank": standings.rank_label(row),
+            "row": row,
+            "tie_breaks": [row.tie_break_values.get(name) for name in read.tournament.tie_breaks],
+            "why": _(row.why.message) % row.why.params if row.why else "",
+        }
+        for row in read.rows
+    ]
+
+
+def _csv(filename: str, header: list[str], rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+@organiser_required
+@require_GET
+def standings_csv(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    read = standings_reads.tournament_standings(tournament)
+    header = [_("rank"), _("name"), _("score"), *tournament.tie_breaks, _("rounds played")]
+    rows = [
+        [
+            standings.rank_label(row),
+            _safe(row.name),
+            row.score,
+            *(row.tie_break_values.get(name, "") for name in tournament.tie_breaks),
+            row.rounds_played,
+        ]
+        for row in read.rows
+    ]
+    return _csv(f"standings-{tournament.pk}.csv", header, rows)
+
+
+@organiser_required
+@require_GET
+def results_csv(request, tournament_id: int):
+    """Every result: one row per entry per round."""
+    tournament = _tournament(tournament_id)
+    read = standings_reads.tournament_standings(tournament)
+    header = [_("round"), _("name"), _("table"), _("game points"), _("place"), _("won"), _("bye")]
+    rows = [
+        [
+            number,
+            _safe(read.names[entry]),
+            result.table or "",
+            result.game_points,
+            result.place or "",
+            int(result.won),
+            int(result.bye),
+        ]
+        for entry, rounds in read.rounds.items()
+        for number, result in rounds.items()
+    ]
+    rows.sort(key=lambda row: (row[0], str(row[1]).casefold()))
+    return _csv(f"results-{tournament.pk}.csv", header, rows)
+
+
+def _safe(name: str) -> str:
+    # A spreadsheet runs a cell starting with =, +, - or @ as a formula: not a name's.
+    return f"'{name}" if name[:1] in "=+-@" else name
