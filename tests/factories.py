@@ -98,3 +98,24 @@ def text(response):
     """The page as a reader sees it: tags dropped, entities decoded, spaces squeezed."""
     words = re.sub(r"<[^>]+>", " ", response.content.decode())
     return re.sub(r"\s+", " ", html.unescape(words))
+
+
+# -- tournaments --------------------------------------------------------------------------
+
+
+def tournament(by, **changes):
+    """A Sergeant Major 8-5-3 tournament of three rounds of 9 hands, made by ``by``."""
+    import datetime
+
+    from matches.services import tournaments
+
+    fields = {
+        "name": "Club night",
+        "date": datetime.date(2026, 12, 1),
+        "game": "sergeant-major",
+        "variant": "8-5-3",
+        "rounds": 3,
+        "hands_per_round": 9,
+        **changes,
+    }
+    return tournaments.create_tournament(by, **fields)

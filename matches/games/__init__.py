@@ -7,7 +7,7 @@ A new game: its rules module, its plugin module here, its templates, and one lin
 
 from __future__ import annotations
 
-from .base import Game, TableFormat
+from .base import Game
 from .sergeant_major import SergeantMajorGame
 from .sheepshead import SheepsheadGame
 from .sieben import SiebenGame
@@ -33,4 +33,4 @@ def of(thing) -> Game:
     return GAMES[thing.game]
 
 
-__all__ = ["GAMES", "Game", "TableFormat", "get", "of"]
+__all__ = ["GAMES", "Game", "get", "of"]

@@ -9,7 +9,6 @@ scores; every figure comes from the replay.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
@@ -17,30 +16,9 @@ from django.utils.translation import gettext as _
 
 from .. import presenters
 from ..forms import CorrectionFields, HandForm
-from ..rules import Hand, MatchState, NextHand, Ruleset
-
-
-@dataclass(frozen=True)
-class TableFormat:
-    """The table sizes of a tournament (TOURNAMENTS.md §2): ``standard``, and whether
-    ``standard + 1`` (with a seat sitting out each hand) and ``standard - 1`` (a last
-    resort that plays a smaller form of the game) are allowed."""
-
-    standard: int
-    bigger: bool = False
-    smaller: bool = False
-
-    @property
-    def sizes(self) -> tuple[int, ...]:
-        return tuple(
-            size
-            for size, allowed in (
-                (self.standard - 1, self.smaller),
-                (self.standard, True),
-                (self.standard + 1, self.bigger),
-            )
-            if allowed
-        )
+from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset
+from ..rules import _ as rules_
+from ..seating import TableSizes
 
 
 class Game:
@@ -105,26 +83,28 @@ class Game:
 
     # -- tournaments (TOURNAMENTS.md §2, §4) ---------------------------------------------
 
-    def table_format(self, ruleset: Ruleset, table_size: int | None) -> TableFormat:
-        """The table sizes a tournament of this variant seats: the standard size, and
-        whether a table one bigger (a seat sitting out each hand) or one smaller (a last
-        resort) plays the same game. By default: the variant's own size and nothing else."""
-        return TableFormat(standard=ruleset.seats)
-
-    def table_sizes(self, ruleset: Ruleset) -> tuple[int, ...]:
-        """The standard table sizes an organiser may choose for this variant."""
-        return (ruleset.seats,)
+    def table_sizes_for(self, ruleset: Ruleset, table_size: int | None) -> TableSizes:
+        """The table sizes a tournament of this variant seats (TOURNAMENTS.md §2): by
+        default the variant's own size, nothing bigger or smaller; ``table_size`` (the
+        tournament's option) may only name it."""
+        if table_size is not None and table_size != ruleset.seats:
+            raise RuleError(
+                rules_("This variant is played at tables of %(size)s."),
+                field="table_size",
+                size=ruleset.seats,
+            )
+        return TableSizes(ruleset.seats)
 
     def table_variant(self, ruleset: Ruleset, size: int) -> tuple[str, dict[str, Any]]:
         """The variant and the options over the tournament's that a table of ``size``
-        plays (``size`` is one ``table_format`` allows)."""
+        plays (``size`` is one ``table_sizes_for`` allows)."""
         return ruleset.variant, {}
 
-    def table_hands(self, fmt: TableFormat, size: int, hands_per_round: int) -> int | None:
+    def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
         """The table's ``hands_limit``: ``hands_per_round`` counts the hands each player
         plays, so a table where one seat sits out each hand plays ``size/standard`` as many
         (§4: 9 hands at three seats are 12 at four)."""
-        return hands_per_round * size // fmt.standard
+        return hands_per_round * size // sizes.standard
 
     # -- the match page ------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ history's trumps and tricks. The rules are in ``rules.sergeant_major``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -10,9 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ..forms import HandForm
+from ..seating import TableSizes
 from ..rules import Hand, MatchState
 from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
-from .base import Game, TableFormat
+from .base import Game
 
 SUIT_LABELS = {
     "clubs": gettext_lazy("Clubs"),
@@ -165,12 +167,11 @@ class SergeantMajorGame(Game):
         "kitty_first": gettext_lazy("The dealer takes the kitty before discarding"),
     }
 
-    def table_format(self, ruleset, table_size) -> TableFormat:
-        # Three-player presets seat four with a sitter (TOURNAMENTS.md §2), where the
+    def table_sizes_for(self, ruleset, table_size) -> TableSizes:
+        # Three-player presets seat four with a sitter (TOURNAMENTS.md §2) where the
         # rules offer the option; four players play only at four.
-        return TableFormat(
-            standard=ruleset.seats, bigger="sitter" in ruleset.options and ruleset.seats == 3
-        )
+        sizes = super().table_sizes_for(ruleset, table_size)
+        return replace(sizes, sitter="sitter" in ruleset.options)
 
     def table_variant(self, ruleset, size) -> tuple[str, dict[str, Any]]:
         return ruleset.variant, ({"sitter": True} if size > ruleset.seats else {})

@@ -13,7 +13,8 @@ from ..forms import HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError
 from ..rules import _ as rules_
 from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
-from .base import Game, TableFormat
+from ..seating import TableSizes
+from .base import Game
 
 
 class SheepsheadHandForm(HandForm):
@@ -124,19 +125,22 @@ class SheepsheadGame(Game):
 
     # The preset that seats each table size (TOURNAMENTS.md §2: standard 5 by default).
     TABLE_VARIANTS = {3: "3-handed", 4: "4-handed", 5: "standard", 6: "6-handed", 7: "7-handed"}
-
     default_score = "game_points"
 
-    def table_sizes(self, ruleset) -> tuple[int, ...]:
-        return tuple(self.TABLE_VARIANTS)
-
-    def table_format(self, ruleset, table_size) -> TableFormat:
-        standard = table_size or ruleset.seats
-        return TableFormat(
-            standard=standard,
+    def table_sizes_for(self, ruleset, table_size) -> TableSizes:
+        standard = 5 if table_size is None else table_size
+        if standard not in self.TABLE_VARIANTS:
+            raise RuleError(
+                rules_("Sheepshead tables seat %(low)s to %(high)s players."),
+                field="table_size",
+                low=min(self.TABLE_VARIANTS),
+                high=max(self.TABLE_VARIANTS),
+            )
+        return TableSizes(
+            standard,
             # Six with the dealer sitting out each hand is the only bigger table that
             # still plays five-handed Sheepshead (RULES.md §2.6).
-            bigger=standard == 5,
+            sitter=standard == 5,
             smaller=standard - 1 in self.TABLE_VARIANTS,
         )
 

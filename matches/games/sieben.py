@@ -14,6 +14,7 @@ from ..forms import HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError
 from ..rules import _ as rules_
 from ..rules.sieben import COUNTERS, Sieben
+from ..seating import TableSizes
 from .base import Game
 
 
@@ -103,7 +104,21 @@ class SiebenGame(Game):
         "four_of_a_kind": gettext_lazy("Four of a kind at the deal wins the round (4 points)"),
     }
 
-    def table_hands(self, fmt, size, hands_per_round) -> int | None:
+    def table_sizes_for(self, ruleset, table_size) -> TableSizes:
+        if ruleset.variant == "three-player":
+            # Tournaments seat two players or two partnerships (TOURNAMENTS.md §2).
+            raise RuleError(
+                rules_("Sieben is played in tournaments by two players or two partnerships."),
+                field="variant",
+            )
+        if ruleset.variant == "partners":
+            raise RuleError(
+                rules_("Tournaments of Sieben partnerships are not offered yet."),
+                field="variant",
+            )
+        return super().table_sizes_for(ruleset, table_size)
+
+    def table_hands(self, sizes, size, hands_per_round) -> int | None:
         # A round is one game to the point limit (TOURNAMENTS.md §4), not a hand count.
         return None
 

@@ -34,9 +34,7 @@ def scoring(tournament: Tournament) -> standings.Scoring:
 
 def inputs(tournament: Tournament):
     """The pure package's inputs: entries, table results, byes, adjustments."""
-    entries = list(
-        Entry.objects.filter(tournament=tournament).select_related("player", "partner")
-    )
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "partner"))
     infos = [
         standings.EntryInfo(
             entry=entry.pk,

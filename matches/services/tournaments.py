@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError
@@ -83,21 +84,15 @@ def settings_of(
     hands_per_round = _whole(hands_per_round, "hands_per_round", 1, MAX_HANDS_PER_ROUND)
     if table_size is not None:
         table_size = _whole(table_size, "table_size", 2, 8)
-    fmt = plugin.table_format(ruleset, table_size)
-    if table_size is not None and table_size not in _own_sizes(plugin, ruleset):
-        raise RuleError(
-            rules_("This variant is played at tables of %(sizes)s."),
-            field="table_size",
-            sizes=", ".join(map(str, _own_sizes(plugin, ruleset))),
-        )
-    if plugin.table_hands(fmt, fmt.standard, hands_per_round) is not None and (
-        hands_per_round % fmt.standard
+    sizes = plugin.table_sizes_for(ruleset, table_size)
+    if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None and (
+        hands_per_round % sizes.standard
     ):
         # Everyone must deal equally often (§4).
         raise RuleError(
             rules_("The hands per round must be a multiple of %(size)s, the table size."),
             field="hands_per_round",
-            size=fmt.standard,
+            size=sizes.standard,
         )
     score = plugin.default_score if score is None else standings.check_score(score)
     tie_breaks = list(standings.check_tie_breaks([] if tie_breaks is None else tie_breaks, score))
@@ -117,7 +112,7 @@ def settings_of(
         "options": dict(ruleset.options),
         "rounds_planned": rounds,
         "hands_per_round": hands_per_round,
-        "table_size": fmt.standard,
+        "table_size": sizes.standard,
         "remainder": remainder,
         "score": score,
         "tie_breaks": tie_breaks,
@@ -125,11 +120,6 @@ def settings_of(
         "bye_match_points": _whole(bye_match_points, "bye_match_points", 0, 2),
         "public": public,
     }
-
-
-def _own_sizes(plugin, ruleset) -> tuple[int, ...]:
-    # A table size the organiser may choose: Sheepshead's 3 to 7; elsewhere the variant's.
-    return tuple(plugin.table_sizes(ruleset))
 
 
 def _whole(value: Any, field: str, least: int, most: int) -> int:
@@ -314,12 +304,7 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
     """Seat the next round with ``method`` (``draw``, ``standings``, ``mixed`` or
     ``swiss``): a draft the organiser may change before starting it. A draft already there
     is replaced."""
-    if method not in seating.METHODS:
-        raise RuleError(
-            rules_("The seating method must be one of: %(choices)s."),
-            field="method",
-            choices=", ".join(seating.METHODS),
-        )
+    seating.check_method(method)
     with writing():
         tournament = _lock(tournament)
         if tournament.rounds.filter(status=Round.Status.PLAYING).exists():
@@ -331,198 +316,200 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
                 % {"rounds": tournament.rounds_planned}
             )
         tournament.rounds.filter(status=Round.Status.DRAFT).delete()
-        field = [e for e in tournament.entries.select_related("player") if e.plays_in(number)]
+        field = [entry.pk for entry in tournament.entries.all() if entry.plays_in(number)]
+        sizes = table_sizes(tournament)
+        if len(field) < sizes.minimum:
+            raise NotNow(
+                gettext("At least %(least)s checked-in players are needed for a table.")
+                % {"least": sizes.minimum}
+            )
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
-        plan = seating.seat(
-            method=method,
-            field=[entry.pk for entry in field],
-            fmt=table_format(tournament),
-            history=_history(tournament),
+        drawn = seating.seat(
+            method,
+            sorted(field),
+            sizes,
+            round=number,
+            rounds=tournament.rounds_planned,
+            history=history(tournament),
+            standings=_standing(tournament) if number > 1 else (),
+            keep_apart=_apart(tournament),
             seed=seed,
-            rounds_left=tournament.rounds_planned - number + 1,
-            apart=_apart(tournament),
         )
         round_ = Round.objects.create(
-            tournament=tournament,
-            number=number,
-            method=method,
-            seed=seed,
-            repeat_pairs=plan.repeat_pairs,
+            tournament=tournament, number=number, method=method, seed=seed
         )
-        _store_seating(round_, plan.tables, plan.byes, random.Random(seed))
+        _store_seating(round_, drawn)
         _bump(tournament)
-        _audit(tournament, by, "draft", after=_seating_facts(round_))
+        _audit(tournament, by, "draft", after=_seating_facts(drawn))
     return round_
 
 
-def table_format(tournament: Tournament) -> games.TableFormat:
+def table_sizes(tournament: Tournament) -> seating.TableSizes:
+    """The table sizes the tournament seats: the game's (its plugin says), with bigger
+    tables only when the remainder policy is ``sitters``."""
     ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
-    fmt = games.of(ruleset).table_format(ruleset, tournament.table_size)
+    sizes = games.of(ruleset).table_sizes_for(ruleset, tournament.table_size)
     if tournament.remainder == Tournament.Remainder.BYES:
-        fmt = games.TableFormat(standard=fmt.standard, smaller=fmt.smaller)
-    return fmt
+        sizes = replace(sizes, sitter=False)
+    return sizes
 
 
-def _history(tournament: Tournament) -> list[list[list[int]]]:
-    """The tables of the rounds played so far, as lists of entry ids, round by round."""
-    tables: dict[int, dict[int, list[int]]] = {}
+def history(tournament: Tournament, *, before: int | None = None) -> seating.History:
+    """The rounds seated so far (started or closed), as the seating package reads them."""
+    rounds: dict[int, dict[int, list[int]]] = {}
+    byes: dict[int, list[int]] = {}
     seats = (
         TableSeat.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
-        .values_list("round__number", "table_id", "entry_id")
-        .order_by("round__number", "table_id", "number")
+        .values_list("round__number", "table__number", "entry_id")
+        .order_by("round__number", "table__number", "number")
     )
     for number, table, entry in seats:
-        tables.setdefault(number, {}).setdefault(table, []).append(entry)
-    return [list(tables[number].values()) for number in sorted(tables)]
+        rounds.setdefault(number, {}).setdefault(table, []).append(entry)
+    for number, entry in (
+        Bye.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "entry_id")
+    ):
+        byes.setdefault(number, []).append(entry)
+    return seating.History(
+        tuple(
+            seating.PlayedRound(
+                number,
+                tuple(tuple(entries) for _table, entries in sorted(rounds.get(number, {}).items())),
+                tuple(byes.get(number, ())),
+            )
+            for number in sorted(set(rounds) | set(byes))
+            if before is None or number < before
+        )
+    )
+
+
+def _standing(tournament: Tournament) -> list[standings.Row]:
+    from .standings import tournament_standings
+
+    return tournament_standings(tournament).rows
 
 
 def _apart(tournament: Tournament) -> list[tuple[int, int]]:
     return list(tournament.apart.values_list("first_id", "second_id"))
 
 
-def _store_seating(round_: Round, tables: Sequence[Sequence[int]], byes, draw: random.Random):
-    """The round's tables as rows: the seat order and the first dealer are drawn (§3)."""
-    for number, entries in enumerate(tables, start=1):
-        order = list(entries)
-        draw.shuffle(order)
-        table = Table.objects.create(
-            round=round_, number=number, first_dealer=draw.randrange(len(order))
+def _store_seating(round_: Round, drawn: seating.Seating) -> None:
+    """A round's seating as rows: tables with their seats in order and first dealer, byes,
+    and the repeat pairs it creates."""
+    round_.tables.all().delete()
+    round_.byes.all().delete()
+    for table in drawn.tables:
+        row = Table.objects.create(
+            round=round_, number=table.number, first_dealer=table.first_dealer
         )
         TableSeat.objects.bulk_create(
-            TableSeat(round=round_, table=table, number=seat, entry_id=entry)
-            for seat, entry in enumerate(order)
+            TableSeat(round=round_, table=row, number=seat, entry_id=entry)
+            for seat, entry in enumerate(table.entries)
         )
-    Bye.objects.bulk_create(Bye(round=round_, entry_id=entry) for entry in byes)
+    Bye.objects.bulk_create(Bye(round=round_, entry_id=entry) for entry in drawn.byes)
+    round_.repeat_pairs = drawn.quality.created
+    round_.save(update_fields=["repeat_pairs"])
 
 
-def _seating_facts(round_: Round) -> dict[str, Any]:
-    tables = {}
-    for seat in TableSeat.objects.filter(table__round=round_).select_related("table"):
-        tables.setdefault(str(seat.table.number), []).append(seat.entry_id)
+def drafted(round_: Round) -> seating.Seating:
+    """A stored round as the seating package's ``Seating``, its quality assessed against
+    the rounds before it."""
+    tournament = round_.tournament
+    tables: dict[int, list[int]] = {}
+    dealers = dict(round_.tables.values_list("number", "first_dealer"))
+    for number, entry in (
+        TableSeat.objects.filter(table__round=round_)
+        .order_by("table__number", "number")
+        .values_list("table__number", "entry_id")
+    ):
+        tables.setdefault(number, []).append(entry)
+    sizes = table_sizes(tournament)
+    rows = tuple(
+        seating.Table(
+            number=number,
+            entries=tuple(entries),
+            first_dealer=dealers[number],
+            sitter=sizes.has_sitter(len(entries)),
+        )
+        for number, entries in sorted(tables.items())
+    )
+    before = history(tournament, before=round_.number)
+    return seating.Seating(
+        round=round_.number,
+        method=round_.method,
+        seed=round_.seed,
+        tables=rows,
+        byes=tuple(round_.byes.values_list("entry_id", flat=True)),
+        quality=seating.assess(
+            [(table.number, table.entries) for table in rows], before, _apart(tournament)
+        ),
+    )
+
+
+def _seating_facts(drawn: seating.Seating) -> dict[str, Any]:
     return {
-        "round": round_.number,
-        "method": round_.method,
-        "tables": tables,
-        "byes": list(round_.byes.values_list("entry_id", flat=True)),
+        "round": drawn.round,
+        "method": drawn.method,
+        "tables": {str(table.number): list(table.entries) for table in drawn.tables},
+        "byes": list(drawn.byes),
+        "repeat_pairs": drawn.quality.created,
     }
 
 
 def swap(round_: Round, by, first: Entry, second: Entry) -> Round:
-    """Swap two entries of a draft (between tables, or a table and the byes)."""
-    with writing():
-        tournament = _lock(round_.tournament)
-        round_ = _draft(round_)
-        places = _places(round_)
-        for entry in (first, second):
-            if entry.pk not in places:
-                raise RuleError(
-                    rules_("%(name)s is not in this round."), field="entries", name=entry.name
-                )
-        before = _seating_facts(round_)
-        a, b = places[first.pk], places[second.pk]
-        _put(round_, first.pk, b)
-        _put(round_, second.pk, a)
-        _rescore(round_, tournament)
-        _bump(tournament)
-        _audit(tournament, by, "swap", before=before, after=_seating_facts(round_))
-    return round_
+    """Swap two entries of a draft (seats at two tables, or a seat and a bye)."""
+    return _change(
+        round_,
+        by,
+        "swap",
+        lambda current, before, apart: seating.swap(
+            current, _in(current, first), _in(current, second), history=before, keep_apart=apart
+        ),
+    )
 
 
 def move(round_: Round, by, entry: Entry, table: int | None) -> Round:
     """Move an entry of a draft to table ``table`` (None: a bye). Refused when a table
     would then have a size the game does not allow."""
+    sizes = table_sizes(round_.tournament)
+    return _change(
+        round_,
+        by,
+        "move",
+        lambda current, before, apart: seating.move(
+            current, _in(current, entry), table, sizes, history=before, keep_apart=apart
+        ),
+    )
+
+
+def _in(current: seating.Seating, entry: Entry) -> int:
+    if current.table_of(entry.pk) is None and entry.pk not in current.byes:
+        raise RuleError(rules_("%(name)s is not in this round."), field="entry", name=entry.name)
+    return entry.pk
+
+
+def _change(round_: Round, by, action: str, change) -> Round:
     with writing():
         tournament = _lock(round_.tournament)
         round_ = _draft(round_)
-        places = _places(round_)
-        if entry.pk not in places:
-            raise RuleError(
-                rules_("%(name)s is not in this round."), field="entry", name=entry.name
-            )
-        if table is not None and not round_.tables.filter(number=table).exists():
-            raise RuleError(rules_("There is no table %(number)s."), field="table", number=table)
-        before = _seating_facts(round_)
-        _put(round_, entry.pk, table)
-        sizes = table_format(tournament).sizes
-        for number, size in _sizes(round_).items():
-            if size not in sizes:
-                raise RuleError(
-                    rules_("Table %(number)s would seat %(size)s; a table seats %(sizes)s."),
-                    field="table",
-                    number=number,
-                    size=size,
-                    sizes=", ".join(map(str, sizes)),
-                )
-        _rescore(round_, tournament)
+        current = drafted(round_)
+        before = history(tournament, before=round_.number)
+        changed = change(current, before, _apart(tournament))
+        _store_seating(round_, changed)
         _bump(tournament)
-        _audit(tournament, by, "move", before=before, after=_seating_facts(round_))
+        _audit(
+            tournament, by, action, before=_seating_facts(current), after=_seating_facts(changed)
+        )
     return round_
 
 
 def _draft(round_: Round) -> Round:
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise NotNow(gettext("The round has started; its seating is fixed."))
     return round_
-
-
-def _places(round_: Round) -> dict[int, int | None]:
-    """Where each entry of the round is: its table number, or None for a bye."""
-    places: dict[int, int | None] = dict(
-        TableSeat.objects.filter(table__round=round_).values_list("entry_id", "table__number")
-    )
-    places.update((entry, None) for entry in round_.byes.values_list("entry_id", flat=True))
-    return places
-
-
-def _put(round_: Round, entry: int, table: int | None) -> None:
-    TableSeat.objects.filter(round=round_, entry_id=entry).delete()
-    Bye.objects.filter(round=round_, entry_id=entry).delete()
-    if table is None:
-        Bye.objects.create(round=round_, entry_id=entry)
-        return
-    target = round_.tables.get(number=table)
-    last = target.seats.order_by("-number").values_list("number", flat=True).first()
-    TableSeat.objects.create(
-        round=round_, table=target, entry_id=entry, number=0 if last is None else last + 1
-    )
-    _renumber(target)
-
-
-def _renumber(table: Table) -> None:
-    seats = list(table.seats.order_by("number"))
-    for index, seat in enumerate(seats):
-        seat.number = 100 + index  # out of the way of the unique (table, number) first
-    TableSeat.objects.bulk_update(seats, ["number"])
-    for index, seat in enumerate(seats):
-        seat.number = index
-    TableSeat.objects.bulk_update(seats, ["number"])
-
-
-def _sizes(round_: Round) -> dict[int, int]:
-    sizes = {table.number: 0 for table in round_.tables.all()}
-    for number in TableSeat.objects.filter(table__round=round_).values_list(
-        "table__number", flat=True
-    ):
-        sizes[number] += 1
-    for table in round_.tables.all():
-        _renumber(table)
-    return sizes
-
-
-def _rescore(round_: Round, tournament: Tournament) -> None:
-    tables: dict[int, list[int]] = {}
-    for table, entry in TableSeat.objects.filter(table__round=round_).values_list(
-        "table_id", "entry_id"
-    ):
-        tables.setdefault(table, []).append(entry)
-    round_.repeat_pairs = seating.repeat_pairs(_history(tournament), list(tables.values()))
-    round_.save(update_fields=["repeat_pairs"])
-    for table in round_.tables.all():
-        if table.first_dealer >= len(tables.get(table.pk, [])):
-            table.first_dealer = 0
-            table.save(update_fields=["first_dealer"])
 
 
 def start_round(round_: Round, by) -> Round:
@@ -534,7 +521,7 @@ def start_round(round_: Round, by) -> Round:
             round_ = _draft(round_)
             ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
             plugin = games.of(ruleset)
-            fmt = table_format(tournament)
+            sizes = table_sizes(tournament)
             tables = list(round_.tables.prefetch_related("seats__entry__player"))
             if not tables:
                 raise NotNow(gettext("The round has no tables."))
@@ -543,7 +530,7 @@ def start_round(round_: Round, by) -> Round:
                 variant, extra = plugin.table_variant(ruleset, len(seats))
                 options = {**tournament.options, **extra}
                 options["hands_limit"] = plugin.table_hands(
-                    fmt, len(seats), tournament.hands_per_round
+                    sizes, len(seats), tournament.hands_per_round
                 )
                 table.match = play.create_match(
                     by,

@@ -72,7 +72,9 @@ def _presets() -> list[tuple[str, str]]:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
-    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
     preset = forms.ChoiceField(label=gettext_lazy("Game"), choices=_presets)
     rounds = forms.IntegerField(label=gettext_lazy("Rounds"), min_value=1, max_value=30, initial=3)
     hands_per_round = forms.IntegerField(
@@ -263,9 +265,7 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 
 def round_context(tournament: Tournament, round_: Round) -> dict:
-    tables = list(
-        round_.tables.select_related("match").prefetch_related("seats__entry__player")
-    )
+    tables = list(round_.tables.select_related("match").prefetch_related("seats__entry__player"))
     hands = {}
     if round_.status != Round.Status.DRAFT:
         from django.db.models import Count
@@ -275,7 +275,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
             .annotate(n=Count("match__hands"))
             .values_list("pk", "n")
         )
-    fmt = services.table_format(tournament)
+    sizes = services.table_sizes(tournament)
     rows = []
     for table in tables:
         seats = list(table.seats.all())
@@ -285,22 +285,19 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 "seats": seats,
                 "hands": hands.get(table.pk, 0),
                 "of": games.get(tournament.game).table_hands(
-                    fmt, len(seats), tournament.hands_per_round
+                    sizes, len(seats), tournament.hands_per_round
                 ),
                 "done": bool(table.match and table.match.finished),
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
             }
         )
     byes = [bye.entry for bye in round_.byes.select_related("entry__player")]
-    players = sum(len(row["seats"]) for row in rows)
     return {
         "tournament": tournament,
         "round": round_,
         "rows": rows,
         "byes": byes,
-        "lower_bound": seating.lower_bound(players, fmt.standard, round_.number)
-        if players
-        else 0,
+        "quality": services.drafted(round_).quality,
         "entries": [seat.entry for row in rows for seat in row["seats"]] + byes,
         "all_done": rows and all(row["done"] for row in rows),
     }
