@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ..forms import HandForm
-from ..seating import TableSizes
 from ..rules import Hand, MatchState
 from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
+from ..seating import TableSizes
 from .base import Game
 
 SUIT_LABELS = {

@@ -142,6 +142,9 @@ class KeepApart(models.Model):
             models.CheckConstraint(condition=~Q(first=models.F("second")), name="apart_two"),
         ]
 
+    def __str__(self):
+        return f"{self.first_id} ≠ {self.second_id}"
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -230,6 +233,9 @@ class TableSeat(models.Model):
             models.UniqueConstraint(fields=["round", "entry"], name="one_table_per_round"),
         ]
 
+    def __str__(self):
+        return f"{self.table} seat {self.number}"
+
 
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
@@ -240,6 +246,9 @@ class Bye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_bye_per_round"),
         ]
+
+    def __str__(self):
+        return f"{self.round}: bye {self.entry_id}"
 
 
 class Adjustment(models.Model):
@@ -254,6 +263,9 @@ class Adjustment(models.Model):
 
     class Meta:
         ordering = ["round", "pk"]
+
+    def __str__(self):
+        return f"{self.entry_id} round {self.round}: {self.points:+d}"
 
 
 class TournamentAudit(models.Model):
@@ -272,3 +284,6 @@ class TournamentAudit(models.Model):
 
     class Meta:
         ordering = ["at", "pk"]
+
+    def __str__(self):
+        return f"{self.by_name} {self.action}"
