@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from ninja import Schema
+from ninja import Schema, Status
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from .. import seating, standings
@@ -333,7 +333,7 @@ def create_tournament(request):
     organiser_only(request)
     body = parse_body(request, TournamentIn)
     tournament = services.create_tournament(request.auth, **body.model_dump())
-    return 201, tournament_json(tournament, organiser=True)
+    return Status(201, tournament_json(tournament, organiser=True))
 
 
 @api.get(
@@ -360,7 +360,7 @@ def register(request, tournament_id: int):
     tournament = tournament_for(request, tournament_id, write=True)
     body = parse_body(request, EntriesIn)
     entries = services.register_players(tournament, request.auth, body.players)
-    return 201, [_entry_json(entry) for entry in entries]
+    return Status(201, [_entry_json(entry) for entry in entries])
 
 
 def _entry(tournament: Tournament, entry_id: int) -> Entry:
@@ -425,7 +425,7 @@ def draft_round(request, tournament_id: int):
     tournament = tournament_for(request, tournament_id, write=True)
     body = parse_body(request, RoundIn)
     round_ = services.draft_round(tournament, request.auth, method=body.method)
-    return 201, _round_json(round_, organiser=True)
+    return Status(201, _round_json(round_, organiser=True))
 
 
 def _round(tournament: Tournament, number: int) -> Round:

@@ -1,0 +1,168 @@
+"""The tournament endpoints of API.md: organisers write, public tournaments are read by
+anyone, errors in the house shape, nothing written on a refusal."""
+
+import pytest
+from django.test import Client
+
+from matches.models import Entry, Round, Table, Tournament, TournamentAudit
+from tests.api_support import assert_error, bearer, key_for, login, send
+from tests.tournaments.test_rounds import NAMES, play_table
+
+CREATE = {
+    "name": "Club night",
+    "date": "2026-12-01",
+    "game": "sergeant-major",
+    "variant": "8-5-3",
+    "rounds": 2,
+    "hands_per_round": 3,
+}
+
+
+def tournament_writes():
+    return (
+        list(Tournament.objects.values_list("pk", "revision", "status")),
+        list(Entry.objects.values_list("pk", "checked_in", "withdrawn_from")),
+        Round.objects.count(),
+        TournamentAudit.objects.count(),
+    )
+
+
+@pytest.fixture
+def boss(organiser):
+    return login(organiser)
+
+
+def create(client, **changes):
+    response = send(client, "post", "/api/tournaments", {**CREATE, **changes})
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def test_a_club_night_through_the_api(boss, organiser):
+    made = create(boss)
+    assert made["status"] == "registration" and made["score"] == "match_points"
+    url = f"/api/tournaments/{made['id']}"
+    entries = send(boss, "post", f"{url}/entries", {"players": NAMES}).json()
+    assert [entry["name"] for entry in entries] == NAMES
+    for entry in entries:
+        answer = send(boss, "post", f"{url}/entries/{entry['id']}/check-in")
+        assert answer.json()["checked_in"] is True
+    drafted = send(boss, "post", f"{url}/rounds", {"method": "draw"})
+    assert drafted.status_code == 201
+    assert sorted(len(t["entries"]) for t in drafted.json()["tables"]) == [3, 3, 3]
+    started = send(boss, "post", f"{url}/rounds/1/start").json()
+    assert started["status"] == "playing"
+    assert all(t["match"] and t["link"].startswith("/t/") for t in started["tables"])
+    # Unfinished tables: closing is a 409 until told to end them.
+    assert_error(send(boss, "post", f"{url}/rounds/1/close", {}), 409, "conflict")
+    for table in Table.objects.all():
+        play_table(table, organiser)
+    closed = send(boss, "post", f"{url}/rounds/1/close", {})
+    assert closed.json()["status"] == "closed"
+    assert all(t["done"] and t["confirmed"] for t in closed.json()["tables"])
+    standings = send(boss, "get", f"{url}/standings").json()
+    assert standings["after_round"] == 1 and not standings["final"]
+    assert len(standings["rows"]) == 9
+    row = standings["rows"][0]
+    assert set(row) >= {"rank", "shared", "entry", "name", "score", "tie_breaks", "rounds"}
+    assert row["rounds"][0]["round"] == 1 and row["rounds"][0]["bye"] is False
+    whole = send(boss, "get", url).json()
+    assert [r["number"] for r in whole["rounds"]] == [1]
+
+
+def test_a_bearer_token_of_an_organiser_writes(organiser, other):
+    response = send(
+        Client(), "post", "/api/tournaments", CREATE, headers=bearer(key_for(organiser))
+    )
+    assert response.status_code == 201
+    refused = send(Client(), "post", "/api/tournaments", CREATE, headers=bearer(key_for(other)))
+    assert_error(refused, 403, "forbidden")
+
+
+def test_anonymous_and_players_may_not_create(other):
+    before = tournament_writes()
+    assert_error(send(Client(), "post", "/api/tournaments", CREATE), 401, "not_authenticated")
+    assert_error(send(login(other), "post", "/api/tournaments", CREATE), 403, "forbidden")
+    assert tournament_writes() == before
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"rounds": 0}, "rounds"),
+        ({"hands_per_round": 10}, "hands_per_round"),
+        ({"tie_breaks": ["luck"]}, "tie_breaks"),
+        ({"name": "\u0000"}, "name"),
+        ({"date": "someday"}, "date"),
+        ({"surprise": 1}, "surprise"),
+    ],
+)
+def test_bad_set_up_is_a_422_naming_the_field(boss, changes, field):
+    before = tournament_writes()
+    body = assert_error(
+        send(boss, "post", "/api/tournaments", {**CREATE, **changes}), 422, "invalid"
+    )
+    assert field in body["fields"]
+    assert tournament_writes() == before
+
+
+def test_a_private_tournament_is_hidden_from_others(boss, other):
+    made = create(boss)
+    url = f"/api/tournaments/{made['id']}"
+    assert_error(send(Client(), "get", url), 404, "not_found")
+    assert_error(send(login(other), "get", f"{url}/standings"), 404, "not_found")
+
+
+def test_a_public_tournament_is_read_by_anyone_without_table_links(boss):
+    made = create(boss, public=True)
+    url = f"/api/tournaments/{made['id']}"
+    send(boss, "post", f"{url}/entries", {"players": NAMES})
+    for entry in Entry.objects.all():
+        send(boss, "post", f"{url}/entries/{entry.pk}/check-in")
+    send(boss, "post", f"{url}/rounds", {"method": "draw"})
+    seen = send(Client(), "get", url)
+    assert seen.status_code == 200
+    assert all(table.get("link") is None for table in seen.json()["rounds"][0]["tables"])
+    assert send(Client(), "get", f"{url}/standings").status_code == 200
+    # Reading is not writing.
+    assert_error(
+        send(Client(), "post", f"{url}/rounds", {"method": "draw"}), 401, "not_authenticated"
+    )
+
+
+def test_wrong_method_and_unknown_things(boss):
+    made = create(boss)
+    url = f"/api/tournaments/{made['id']}"
+    assert_error(send(boss, "put", url, {}), 405, "method_not_allowed")
+    assert_error(send(boss, "get", "/api/tournaments/999999"), 404, "not_found")
+    assert_error(send(boss, "post", f"{url}/entries/999999/check-in"), 404, "not_found")
+    assert_error(send(boss, "post", f"{url}/rounds/7/start"), 404, "not_found")
+
+
+def test_refusals_write_nothing(boss):
+    made = create(boss)
+    url = f"/api/tournaments/{made['id']}"
+    before = tournament_writes()
+    assert_error(send(boss, "post", f"{url}/entries", {"players": []}), 422, "invalid")
+    assert_error(send(boss, "post", f"{url}/entries", {"players": ["Ann", "ann"]}), 422, "invalid")
+    assert_error(send(boss, "post", f"{url}/rounds", {"method": "hat"}), 422, "invalid")
+    # Nobody checked in: no table can be drawn.
+    assert_error(send(boss, "post", f"{url}/rounds", {"method": "draw"}), 409, "conflict")
+    assert_error(send(boss, "post", f"{url}/entries", raw=b"[1,"), 400, "bad_request")
+    assert tournament_writes() == before
+
+
+def test_withdraw_from_a_later_round(boss):
+    made = create(boss)
+    url = f"/api/tournaments/{made['id']}"
+    (entry,) = send(boss, "post", f"{url}/entries", {"players": ["Ann"]}).json()
+    answer = send(boss, "post", f"{url}/entries/{entry['id']}/withdraw", {"from_round": 2})
+    assert answer.json()["withdrawn_from"] == 2
+    body = assert_error(
+        send(boss, "post", f"{url}/entries/{entry['id']}/withdraw", {"from_round": 0}),
+        422,
+        "invalid",
+    )
+    assert "from_round" in body["fields"]
+    undo = send(boss, "delete", f"{url}/entries/{entry['id']}/check-in")
+    assert undo.json()["checked_in"] is False
