@@ -2,6 +2,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.services import selectors
+from matches.services import standings as standings_reads
 from tests import factories
 
 
@@ -13,9 +14,11 @@ def _fresh_cache():
 
     cache.clear()
     selectors.states.clear()
+    standings_reads.kept.clear()
     yield
     cache.clear()
     selectors.states.clear()
+    standings_reads.kept.clear()
 
 
 @pytest.fixture(autouse=True)

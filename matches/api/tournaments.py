@@ -8,11 +8,13 @@ Writes go through ``services.tournaments``; a refusal there is a 422 (``RuleErro
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Annotated, Any, Literal
 
-from django.http import HttpRequest
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from ninja import Schema, Status
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
@@ -478,4 +480,11 @@ def close_round(request, tournament_id: int, number: int):
 def get_standings(request, tournament_id: int):
     """The standings as they stand."""
     tournament = tournament_for(request, tournament_id, write=False)
-    return standings_json(standings_reads.tournament_standings(tournament))
+    # Kept encoded per tournament revision and language (``why`` is a sentence): boards
+    # and phones poll it far more often than hands are played.
+    key = f"standings-json:{standings_reads.revision_key(tournament)}:{get_language()}"
+    body = cache.get(key)
+    if body is None:
+        body = json.dumps(standings_json(standings_reads.tournament_standings(tournament)))
+        cache.set(key, body, 60 * 60)
+    return HttpResponse(body, content_type="application/json")

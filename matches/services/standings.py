@@ -7,7 +7,11 @@ The seats of the tables' matches already hold each player's total, win and outri
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
+
+from django.db import transaction
 
 from .. import standings
 from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament
@@ -83,7 +87,55 @@ def inputs(tournament: Tournament):
     return infos, results, byes, adjustments
 
 
+class _Kept:
+    """Standings by tournament and revision, in this process's memory, the most recently
+    used kept: the live board and phones ask far more often than hands are played, and
+    every write bumps the revision, so a kept entry never goes stale."""
+
+    def __init__(self, size: int = 50):
+        self.size = size
+        self.items: OrderedDict[str, Standings] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Standings | None:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: str, value: Standings) -> None:
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+kept = _Kept()
+
+
+def revision_key(tournament: Tournament) -> str:
+    """The one key of what is derived from a tournament as it stands (the tournament
+    level of ``selectors.cache_key``): the board token keeps a reused id from meeting an
+    old entry, the revision moves with every write to the tournament or its tables."""
+    return f"{tournament.board_token}:{tournament.revision}"
+
+
 def tournament_standings(tournament: Tournament) -> Standings:
+    key = revision_key(tournament)
+    found = kept.get(key)
+    if found is None:
+        found = _standings(tournament)
+        # Only what is committed may be kept: a rolled-back write must not linger.
+        transaction.on_commit(lambda: kept.put(key, found))
+    return found
+
+
+def _standings(tournament: Tournament) -> Standings:
     infos, results, byes, adjustments = inputs(tournament)
     how = scoring(tournament)
     rows = standings.standings(infos, results, byes, adjustments, how)

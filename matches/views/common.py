@@ -1,9 +1,15 @@
 """What every page shares: the health check, access to a match, htmx-aware templates and
 redirects."""
 
+import secrets
+
+from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -39,3 +45,32 @@ def match_for_page(request, match_id: int, needed: Access) -> Match:
         raise Http404 from None
     except access.Refused:
         raise PermissionDenied from None
+
+
+# Pages that many read and few change (a match's table, a tournament's standings) are
+# rendered once per revision and kept in the cache, with this placeholder where each
+# viewer's CSRF token goes; ``with_csrf`` puts the token in on the way out. Random per
+# process (the cache is too), so that no player name or address can contain it.
+CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(16)}"
+PAGE_CACHE_SECONDS = 60 * 60
+
+
+def with_csrf(html: str, token: str) -> str:
+    return html.replace(CSRF_PLACEHOLDER, token)
+
+
+def cached_page(request, revision: str, render_page) -> HttpResponse:
+    """The page ``render_page(csrf_token)`` renders, kept per ``revision`` (a key that
+    changes with every write to what the page shows), viewer, language, path and htmx.
+    A request with messages to show gets a fresh page (messages show once)."""
+    if len(messages.get_messages(request)):
+        return render_page(None)
+    key = f"page:{revision}:{get_language()}:{request.user.pk}:{bool(request.htmx)}:{request.path}"
+    html = cache.get(key)
+    if html is None:
+        response = render_page(CSRF_PLACEHOLDER)
+        if response.status_code != 200:
+            return response
+        html = response.content.decode()
+        cache.set(key, html, PAGE_CACHE_SECONDS)
+    return HttpResponse(with_csrf(html, get_token(request)))

@@ -4,8 +4,6 @@ An htmx request gets a named partial of the page's template; a plain request get
 full page or a redirect, so every page works without JavaScript.
 """
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -27,7 +25,7 @@ from ..rules import RuleError
 from ..services import play as services
 from ..services import selectors
 from ..services.base import Conflict, explain
-from .common import leave, match_for_page, template_for
+from .common import CSRF_PLACEHOLDER, leave, match_for_page, template_for, with_csrf
 
 
 @login_required
@@ -133,8 +131,6 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
 # match revision, language and view (and the page around it once per viewer), and kept in
 # the cache; each request's CSRF token is put in on the way out. Every write bumps
 # ``Match.revision``, which retires the old entries.
-# Random per process (the cache is too), so that no player name or address can contain it.
-CSRF_PLACEHOLDER = f"csrf-{secrets.token_hex(16)}"
 TABLE_CACHE_SECONDS = 60 * 60
 
 
@@ -174,7 +170,7 @@ def _table_html(request, match: Match, version: str, read_only: bool) -> str:
 
 
 def _with_csrf(html: str, token: str) -> str:
-    return html.replace(CSRF_PLACEHOLDER, token)
+    return with_csrf(html, token)
 
 
 @login_required

@@ -31,7 +31,7 @@ from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
 from ..services.tournaments import NotNow
-from .common import leave, template_for
+from .common import cached_page, leave, template_for
 
 
 def organiser_required(view):
@@ -308,8 +308,15 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
 def round_detail(request, tournament_id: int, number: int):
     tournament = _tournament(tournament_id)
     round_ = _round(tournament, number)
-    context = round_context(tournament, round_)
-    return render(request, template_for(request, "tournaments/round.html", "tables"), context)
+
+    def page(csrf_token):
+        context = round_context(tournament, round_)
+        if csrf_token:
+            context["csrf_token"] = csrf_token
+        return render(request, template_for(request, "tournaments/round.html", "tables"), context)
+
+    # Organisers keep it open all evening: rendered once per tournament revision.
+    return cached_page(request, standings_reads.revision_key(tournament), page)
 
 
 @organiser_required
@@ -377,12 +384,15 @@ def table_end(request, tournament_id: int, number: int, table: int):
 @require_GET
 def standings_page(request, tournament_id: int):
     tournament = _tournament(tournament_id)
-    read = standings_reads.tournament_standings(tournament)
-    return render(
-        request,
-        "tournaments/standings.html",
-        {"tournament": tournament, "read": read, "rows": _rows(read)},
-    )
+
+    def page(csrf_token):
+        read = standings_reads.tournament_standings(tournament)
+        context = {"tournament": tournament, "read": read, "rows": _rows(read)}
+        if csrf_token:
+            context["csrf_token"] = csrf_token
+        return render(request, "tournaments/standings.html", context)
+
+    return cached_page(request, standings_reads.revision_key(tournament), page)
 
 
 def _rows(read: standings_reads.Standings) -> list[dict]:
