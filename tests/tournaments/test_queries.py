@@ -46,7 +46,9 @@ def test_page_queries_do_not_grow(organiser):
     large, large_round = played(organiser, LARGE, 3)
     for tail in ("standings/", "rounds/{n}/"):
         counts = [
-            queries(lambda t=t, r=r: client.get(f"/tournaments/{t.pk}/" + tail.format(n=r.number)))
+            queries(
+                lambda t=t, r=r, x=tail: client.get(f"/tournaments/{t.pk}/" + x.format(n=r.number))
+            )
             for t, r in ((small, small_round), (large, large_round))
         ]
         assert counts[0] == counts[1], (tail, counts)
