@@ -60,6 +60,7 @@ messages: install
 
 bench: install
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/club.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
