@@ -35,6 +35,8 @@ class Game:
     # and the words for the values of a choice.
     option_labels: ClassVar[Mapping[str, str]] = {}
     option_choices: ClassVar[Mapping[str, str]] = {}
+    # When the seat its ruleset's ``seat_option`` adds plays, in words ("with a sitter").
+    seat_option_hint: ClassVar[str] = ""
 
     @property
     def slug(self) -> str:
