@@ -63,9 +63,10 @@ class NewMatchForm(forms.Form):
         self.fields.update(setup)
         for seat in range(self.most_seats):
             extra = seat >= seats
-            label = (
-                _("Seat %(seat)s (only %(hint)s)") if extra else _("Seat %(seat)s")
-            ) % {"seat": seat + 1, "hint": self.seat_hint}
+            label = (_("Seat %(seat)s (only %(hint)s)") if extra else _("Seat %(seat)s")) % {
+                "seat": seat + 1,
+                "hint": self.seat_hint,
+            }
             attrs = {"autocomplete": "off", "autocapitalize": "words"}
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=label,
@@ -74,8 +75,7 @@ class NewMatchForm(forms.Form):
                 widget=forms.TextInput(attrs=attrs),
             )
         self.fields["first_dealer"].choices = [(self.DRAW, _("Draw for me"))] + [
-            (str(seat), _("Seat %(seat)s") % {"seat": seat + 1})
-            for seat in range(self.most_seats)
+            (str(seat), _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(self.most_seats)
         ]
         self.fields["first_dealer"].initial = self.DRAW
         self.fields["first_dealer"].label = (
@@ -122,9 +122,7 @@ class NewMatchForm(forms.Form):
 
     def player_fields(self):
         """(field, extra) per seat: ``extra`` for the seat only the seat option adds."""
-        return [
-            (self[f"player_{seat}"], seat >= self.seats) for seat in range(self.most_seats)
-        ]
+        return [(self[f"player_{seat}"], seat >= self.seats) for seat in range(self.most_seats)]
 
     def seats_chosen(self) -> int:
         """The players the chosen options seat (a bad option is left to the rules)."""

@@ -44,7 +44,8 @@ class SergeantMajorHandForm(HandForm):
         # With a sitter (TOURNAMENTS.md §2) the seat to the dealer's right takes no tricks:
         # its field is fixed at 0 and the page says it sits out.
         coming = state.next_hand
-        self.sitting_out = {seat for seat in range(self.seats) if coming and seat not in coming.active}
+        playing = coming.active if coming else range(self.seats)
+        self.sitting_out = {seat for seat in range(self.seats) if seat not in playing}
         self.choice = "call" if ruleset.preset.calls else "trump"
         if ruleset.preset.calls:
             dealer = state.next_hand.dealer if state.next_hand else None
@@ -350,9 +351,7 @@ def sitter_steps(ruleset, state: MatchState) -> list[str]:
     if out is None:
         return []
     name = state.players[out]
-    steps = [
-        _("%(name)s sits out this hand: is dealt no cards and scores 0.") % {"name": name}
-    ]
+    steps = [_("%(name)s sits out this hand: is dealt no cards and scores 0.") % {"name": name}]
     last = state.hands[-1].scores if state.hands else None
     if last and last[out] and ruleset.preset.exchange != "none":
         steps.append(
