@@ -224,6 +224,18 @@ class TestSitterMatchPage:
         shown = text(page(client_of(owner), match))
         assert "Cy wins the match!" in shown
 
+    def test_the_page_in_german(self, client_of, owner):
+        match = sitter_match(owner, [sm_hand([10, 4, 2, 0])])
+        response = client_of(owner).get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="de")
+        shown = text(response)
+        assert "Ann setzt in diesem Spiel aus: bekommt keine Karten und 0 Punkte." in shown
+        assert "Es werden keine Karten getauscht: Von den beiden" in shown
+        assert "ausgesetzt" in shown  # Dee in hand 1 of the history
+        response = client_of(owner).get(
+            f"{NEW}?preset=sergeant-major/8-5-3", HTTP_ACCEPT_LANGUAGE="de"
+        )
+        assert "Platz 4 (nur mit Aussetzer)" in text(response)
+
     def test_another_user_cannot_record(self, client_of, owner, other):
         match = sitter_match(owner)
         response = client_of(other).post(f"/matches/{match.pk}/hands/", hand_form(1, (10, 4, 2)))
