@@ -5,7 +5,7 @@ import random
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .rules import RuleError
+from .rules import RuleError, get_ruleset
 from .services import play as services
 from .services.base import explain
 
@@ -28,7 +28,9 @@ class NewMatchForm(forms.Form):
     """Players clockwise, the first dealer, and the variant's options (blank: none).
 
     The option fields follow the ruleset's ``options_spec`` and the set-up fields come
-    from the game's plugin, so a new game brings its own without a change here."""
+    from the game's plugin, so a new game brings its own without a change here. A game
+    whose ``seat_option`` seats one more player (Sergeant Major's sitter) gets that
+    option beside the names and one more name field, needed only when it is ticked."""
 
     DRAW = "draw"
 
@@ -42,7 +44,14 @@ class NewMatchForm(forms.Form):
         seats = self.seats = ruleset.seats
         self.fields["game"].initial = ruleset.game
         self.fields["variant"].initial = ruleset.variant
-        self.option_names = [option.name for option in ruleset.options_spec]
+        spec = [option.name for option in ruleset.options_spec]
+        self.seat_option = ruleset.seat_option if ruleset.seat_option in spec else None
+        self.option_names = [name for name in spec if name != self.seat_option]
+        # With the seat option on, one more player sits at the table.
+        self.most_seats = seats + (1 if self.seat_option else 0)
+        self.seat_hint = game.seat_option_hint
+        # The first-dealer choice of that seat (the page hides it while the option is off).
+        self.extra_dealer = str(seats) if self.seat_option else None
         labels = {**OPTION_LABELS, **game.option_labels}
         for option in ruleset.options_spec:
             self.fields[option.name] = option_field(
@@ -52,31 +61,42 @@ class NewMatchForm(forms.Form):
         setup = game.setup_fields(ruleset)
         self.setup_names = list(setup)
         self.fields.update(setup)
-        for seat in range(seats):
+        for seat in range(self.most_seats):
+            extra = seat >= seats
+            label = (_("Seat %(seat)s (only %(hint)s)") if extra else _("Seat %(seat)s")) % {
+                "seat": seat + 1,
+                "hint": self.seat_hint,
+            }
+            attrs = {"autocomplete": "off", "autocapitalize": "words"}
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=_("Seat %(seat)s") % {"seat": seat + 1},
+                label=label,
                 max_length=services.NAME_MAX,
-                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+                required=not extra,
+                widget=forms.TextInput(attrs=attrs),
             )
         self.fields["first_dealer"].choices = [(self.DRAW, _("Draw for me"))] + [
-            (str(seat), _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(seats)
+            (str(seat), _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(self.most_seats)
         ]
         self.fields["first_dealer"].initial = self.DRAW
         self.fields["first_dealer"].label = (
             game.first_dealer_label(ruleset) or self.fields["first_dealer"].label
         )
         # Keep the names first in the form, in seating order.
-        self.order_fields([f"player_{seat}" for seat in range(seats)] + ["first_dealer"])
+        self.order_fields([f"player_{seat}" for seat in range(self.most_seats)] + ["first_dealer"])
 
     def options(self) -> dict:
         """The options as the rules read them; a blank number is none.
 
         A post without the options section (``options_shown``) keeps the preset's
         defaults: an unticked checkbox and a missing one look the same otherwise."""
-        if not self.data.get("options_shown"):
-            return {}
         chosen = {}
+        if self.seat_option:  # shown beside the names, not among the other options
+            chosen[self.seat_option] = bool(self.cleaned_data.get(self.seat_option))
+        if not self.data.get("options_shown"):
+            return chosen
         for option in self.ruleset.options_spec:
+            if option.name == self.seat_option:
+                continue
             value = self.cleaned_data.get(option.name)
             chosen[option.name] = bool(value) if option.kind is bool else value
         return chosen
@@ -97,9 +117,38 @@ class NewMatchForm(forms.Form):
     def option_fields(self):
         return [self[name] for name in self.option_names]
 
+    def seat_option_field(self):
+        return self[self.seat_option] if self.seat_option else None
+
+    def player_fields(self):
+        """(field, extra) per seat: ``extra`` for the seat only the seat option adds."""
+        return [(self[f"player_{seat}"], seat >= self.seats) for seat in range(self.most_seats)]
+
+    def seats_chosen(self) -> int:
+        """The players the chosen options seat (a bad option is left to the rules)."""
+        if not self.seat_option or not self.cleaned_data.get(self.seat_option):
+            return self.seats
+        try:
+            return get_ruleset(self.ruleset.game, self.ruleset.variant, self.options()).seats
+        except RuleError:
+            return self.most_seats
+
     def clean(self):
         cleaned = super().clean()
-        names = [cleaned.get(f"player_{seat}") for seat in range(self.seats)]
+        seats = self.seats_chosen()
+        words = {"hint": self.seat_hint}
+        for seat in range(self.seats, self.most_seats):
+            name = f"player_{seat}"
+            words["seat"] = seat + 1
+            if seat < seats and not cleaned.get(name) and name not in self.errors:
+                self.add_error(name, _("Seat %(seat)s plays too %(hint)s: enter a name.") % words)
+            elif seat >= seats and cleaned.get(name):
+                self.add_error(
+                    name,
+                    _("Seat %(seat)s plays only %(hint)s: tick it or leave the seat empty.")
+                    % words,
+                )
+        names = [cleaned.get(f"player_{seat}") for seat in range(seats)]
         if all(names):
             try:
                 cleaned["players"] = services.clean_players(names)
@@ -108,7 +157,12 @@ class NewMatchForm(forms.Form):
         dealer = cleaned.get("first_dealer")
         if dealer == self.DRAW:
             # Drawing for the deal, as the table would: any seat, equally likely.
-            cleaned["dealer_seat"] = random.randrange(self.seats)
+            cleaned["dealer_seat"] = random.randrange(seats)
+        elif dealer is not None and int(dealer) >= seats:
+            self.add_error(
+                "first_dealer",
+                _("Seat %(seat)s plays only %(hint)s.") % {**words, "seat": int(dealer) + 1},
+            )
         elif dealer is not None:
             cleaned["dealer_seat"] = int(dealer)
         return cleaned

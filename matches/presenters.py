@@ -50,8 +50,10 @@ def seats(state: MatchState, points: Sequence[int] | None = None) -> list[SeatVi
     rows = []
     for seat, name in enumerate(state.players):
         offset = (seat - coming.dealer) % state.seats if coming else None
-        # Past dealer and eldest, roles matter only where they set a target.
-        if offset is not None and offset >= 2 and not coming.targets:
+        sits_out = coming is not None and seat not in coming.active
+        # Past dealer and eldest, roles matter only where they set a target, which a seat
+        # sitting out has not (a Sergeant Major sitter).
+        if offset is not None and offset >= 2 and (not coming.targets or sits_out):
             offset = None
         rows.append(
             SeatView(
@@ -59,10 +61,10 @@ def seats(state: MatchState, points: Sequence[int] | None = None) -> list[SeatVi
                 name=name,
                 total=state.totals[seat],
                 role=role(offset) if offset is not None else None,
-                target=coming.targets[seat] if coming and coming.targets else None,
+                target=coming.targets[seat] if coming and coming.targets and not sits_out else None,
                 winner=seat in state.winners,
                 points=points[seat] if points is not None else None,
-                sits_out=coming is not None and seat not in coming.active,
+                sits_out=sits_out,
             )
         )
     return rows

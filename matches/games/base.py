@@ -39,6 +39,8 @@ class Game:
     option_choices: ClassVar[Mapping[str, str]] = {}
     # A tournament's standings score unless the organiser chooses (TOURNAMENTS.md §5).
     default_score: ClassVar[str] = "match_points"
+    # When the seat its ruleset's ``seat_option`` adds plays, in words ("with a sitter").
+    seat_option_hint: ClassVar[str] = ""
 
     @property
     def slug(self) -> str:

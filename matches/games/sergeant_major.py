@@ -43,6 +43,11 @@ class SergeantMajorHandForm(HandForm):
         super().__init__(*args, **kwargs)
         self.seats = len(state.players)
         self.tricks_per_hand = ruleset.tricks  # the page counts down what is left to place
+        # With a sitter (TOURNAMENTS.md §2) the seat to the dealer's right takes no tricks:
+        # its field is fixed at 0 and the page says it sits out.
+        coming = state.next_hand
+        playing = coming.active if coming else range(self.seats)
+        self.sitting_out = {seat for seat in range(self.seats) if seat not in playing}
         self.choice = "call" if ruleset.preset.calls else "trump"
         if ruleset.preset.calls:
             dealer = state.next_hand.dealer if state.next_hand else None
@@ -65,10 +70,14 @@ class SergeantMajorHandForm(HandForm):
                 error_messages={"required": _("Choose trumps.")},
             )
         for seat, name in enumerate(state.players):
+            out = seat in self.sitting_out
             self.fields[f"tricks_{seat}"] = forms.IntegerField(
                 label=name,
                 min_value=0,
-                max_value=ruleset.tricks,
+                max_value=0 if out else ruleset.tricks,
+                # A disabled field keeps its initial value whatever is posted.
+                disabled=out,
+                initial=0 if out else None,
                 error_messages={
                     "required": _("How many tricks did %(name)s take?") % {"name": name},
                     "invalid": _("Enter a whole number."),
@@ -141,7 +150,8 @@ class SergeantMajorHandForm(HandForm):
         return rule_field.replace("tricks.", "tricks_")
 
     def tricks_fields(self):
-        return [self[f"tricks_{seat}"] for seat in range(self.seats)]
+        """(field, sits out) per seat, in seating order."""
+        return [(self[f"tricks_{seat}"], seat in self.sitting_out) for seat in range(self.seats)]
 
     @classmethod
     def initial_for(cls, number: int, hand=None) -> dict:
@@ -165,7 +175,11 @@ class SergeantMajorGame(Game):
         "win_tricks": gettext_lazy("A player wins at once with this many tricks in one hand"),
         "point_band": gettext_lazy("Play until a total reaches plus or minus"),
         "kitty_first": gettext_lazy("The dealer takes the kitty before discarding"),
+        "sitter": gettext_lazy(
+            "Four at the table: each hand the player to the dealer's right sits out (sitter)"
+        ),
     }
+    seat_option_hint = gettext_lazy("with a sitter")
 
     def table_sizes_for(self, ruleset, table_size) -> TableSizes:
         # Three-player presets seat four with a sitter (TOURNAMENTS.md §2) where the
@@ -205,7 +219,10 @@ class SergeantMajorGame(Game):
         return deal_steps(ruleset, state)
 
     def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:
-        return {"calls_grid": calls_grid(ruleset, state)}
+        return {
+            "calls_grid": calls_grid(ruleset, state),
+            "no_exchange_note": no_exchange_note(ruleset, state),
+        }
 
     def row_details(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         trump = hand.input.get("trump") or hand.input.get("call", "")
@@ -213,8 +230,13 @@ class SergeantMajorGame(Game):
             "trump": SUIT_LABELS.get(trump, trump),
             "trump_slug": trump,
             "symbol": SUIT_SYMBOLS.get(trump, ""),
-            # Per seat: tricks, target, score.
-            "cells": list(zip(hand.input["tricks"], hand.targets, hand.scores, strict=True)),
+            # Per seat: tricks, target, score, and whether it played (a sitter did not).
+            "cells": [
+                (tricks, target, score, seat in hand.active)
+                for seat, (tricks, target, score) in enumerate(
+                    zip(hand.input["tricks"], hand.targets, hand.scores, strict=True)
+                )
+            ],
         }
 
 
@@ -277,6 +299,7 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
             _("%(dealer)s won the bidding with %(bid)s: this hand's targets follow the bid.")
             % {**dealer, "bid": coming.detail.bid}
         )
+    before += sitter_steps(ruleset, state)
     if procedure == "four":
         before.append(_("%(dealer)s deals all 52 cards, 13 to each player; no kitty.") % dealer)
     elif procedure == "no-kitty":
@@ -331,6 +354,41 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
     return before, exchange, after
 
 
+def sitter_steps(ruleset, state: MatchState) -> list[str]:
+    """TOURNAMENTS.md §2: who sits out the coming hand, and the obligations that lapse
+    with it (the sitter dealt the last hand; what it was up or down is not settled)."""
+    coming = state.next_hand
+    out = ruleset.sits_out(coming.dealer)
+    if out is None:
+        return []
+    name = state.players[out]
+    steps = [_("%(name)s sits out this hand: is dealt no cards and scores 0.") % {"name": name}]
+    last = state.hands[-1].scores if state.hands else None
+    if last and last[out] and ruleset.preset.exchange != "none":
+        steps.append(
+            _(
+                "%(name)s was %(score)s in the last hand; sitting out now, %(name)s passes "
+                "and receives nothing for it."
+            )
+            % {"name": name, "score": f"{last[out]:+d}"}
+        )
+    return steps
+
+
+def no_exchange_note(ruleset, state: MatchState) -> str | None:
+    """Why no cards change hands although someone was up or down in the last hand: with a
+    sitter only the two who played both hands settle, and only one up with one down."""
+    coming = state.next_hand
+    if coming is None or coming.exchanges or not state.hands or not any(state.hands[-1].scores):
+        return None
+    if ruleset.sits_out(coming.dealer) is None or ruleset.preset.exchange == "none":
+        return None
+    return _(
+        "No cards change hands: of the two who played the last hand and play this one, "
+        "not one was up while the other was down."
+    )
+
+
 def rules_card(ruleset) -> list[str]:
     """The variant in plain words, for the new-match page."""
     preset = ruleset.preset
@@ -338,6 +396,15 @@ def rules_card(ruleset) -> list[str]:
         _("%(seats)s players, seated clockwise; %(tricks)s tricks in each hand.")
         % {"seats": ruleset.seats, "tricks": ruleset.tricks}
     ]
+    if ruleset.sitter:
+        lines.append(
+            _(
+                "Each hand the player to the dealer's right sits out and scores 0; the deal "
+                "passes to the left round all four. Only the two who played the last hand "
+                "and play this one settle cards: when one was up and the other down, the "
+                "fewer of the two counts pass."
+            )
+        )
     targets = preset.targets
     if len(targets) == 4:
         lines.append(

@@ -168,6 +168,9 @@ class Ruleset:
     no_setup: ClassVar[str]  # unless the game overrides ``first_deal``
     # Whether the API lists each hand's ``active`` seats (API.md: Sheepshead's do).
     lists_active: ClassVar[bool] = False
+    # A bool option that seats one more player, who sits out in turn (Sergeant Major's
+    # ``sitter``), if the game has one: the new-match page asks for that seat's name too.
+    seat_option: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)

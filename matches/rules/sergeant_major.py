@@ -4,6 +4,10 @@ Every preset is data: the targets by offset from the dealer, the tricks in a han
 cards change hands before the deal, and the default end conditions. A hand is scored as
 ``tricks - target`` per seat (``target - tricks`` in a miz hand); the cards owed before
 the next deal follow from the previous hand's ups and downs.
+
+The three-player presets take the ``sitter`` option (TOURNAMENTS.md §2, a house rule):
+four sit at the table, the deal passes round all four, and each hand the seat to the
+dealer's right sits out with target 0 and scores 0.
 """
 
 from __future__ import annotations
@@ -56,6 +60,15 @@ WOBURN_BIDS = {
 
 END_OPTIONS = ("win_tricks", "point_limit", "point_band", "hands_limit")
 
+OPTIONS = (
+    Option("win_tricks", int, nullable=True, minimum=1),
+    Option("point_limit", int, nullable=True, minimum=1),
+    Option("point_band", int, nullable=True, minimum=1),
+    Option("hands_limit", int, nullable=True, minimum=1),
+    Option("kitty_first", bool),
+    Option("sitter", bool),  # TOURNAMENTS.md §2; three-player presets only
+)
+
 
 @dataclass(frozen=True)
 class SergeantMajorPreset(Preset):
@@ -66,6 +79,8 @@ class SergeantMajorPreset(Preset):
     bidding: bool = False  # §1.4: the first hand's targets come from a bid
     # What the table does before play; the page words it (see presenters.deal_steps).
     procedure: str = "standard"
+    # TOURNAMENTS.md §2: a fourth player may join and sit out in turn (three-player only).
+    takes_sitter: bool = True
 
 
 @dataclass(frozen=True)
@@ -101,7 +116,7 @@ class SergeantMajorNext(Detail):
         return facts
 
 
-def _defaults(**changes: Any) -> dict[str, Any]:
+def _defaults(sitter: bool = True, **changes: Any) -> dict[str, Any]:
     options = {
         "win_tricks": None,
         "point_limit": None,
@@ -109,6 +124,8 @@ def _defaults(**changes: Any) -> dict[str, Any]:
         "hands_limit": None,
         "kitty_first": False,
     }
+    if sitter:  # only the presets that take a sitter have the option at all
+        options["sitter"] = False
     options.update(changes)
     return options
 
@@ -156,11 +173,12 @@ PRESETS: dict[str, SergeantMajorPreset] = {
     ),
     "four-player": SergeantMajorPreset(
         name=_("Four players"),
-        options=_defaults(point_limit=10),
+        options=_defaults(sitter=False, point_limit=10),
         targets=(5, 4, 2, 2),
         tricks=13,
         exchange=PLUCKING,
         procedure="four",
+        takes_sitter=False,
     ),
 }
 
@@ -170,17 +188,57 @@ class SergeantMajor(Ruleset):
 
     game = "sergeant-major"
     presets = PRESETS
-    options_spec = (
-        Option("win_tricks", int, nullable=True, minimum=1),
-        Option("point_limit", int, nullable=True, minimum=1),
-        Option("point_band", int, nullable=True, minimum=1),
-        Option("hands_limit", int, nullable=True, minimum=1),
-        Option("kitty_first", bool),
-    )
+    seat_option = "sitter"
+
+    @property
+    def options_spec(self) -> tuple[Option, ...]:  # type: ignore[override]
+        """Every option, but ``sitter`` only where the preset takes one: four-player
+        Sergeant Major already seats everyone (the new-match page and ``GET /api/games``
+        show no sitter there)."""
+        if self.preset.takes_sitter:
+            return OPTIONS
+        return tuple(option for option in OPTIONS if option.name != "sitter")
+
+    def resolve_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        if isinstance(chosen, Mapping) and "sitter" in chosen and not self.preset.takes_sitter:
+            raise RuleError(
+                _("Only the three-player games have a sitter; with four players all play."),
+                field="options.sitter",
+            )
+        return super().resolve_options(chosen)
+
+    @property
+    def sitter(self) -> bool:
+        """TOURNAMENTS.md §2: four at a three-player game, one sitting out each hand."""
+        return bool(self.options.get("sitter"))
+
+    @property
+    def lists_active(self) -> bool:  # type: ignore[override]
+        # API.md: a table with a sitter lists each hand's active seats, as Sheepshead does.
+        return self.sitter
 
     @property
     def seats(self) -> int:
-        return len(self.preset.targets)
+        return len(self.preset.targets) + (1 if self.sitter else 0)
+
+    def check_players(self, players: Sequence[str]) -> None:
+        if self.sitter and len(players) != self.seats:
+            raise RuleError(
+                _("With a sitter the table has %(seats)s players, not %(count)s."),
+                field="players",
+                seats=self.seats,
+                count=len(players),
+            )
+        super().check_players(players)
+
+    def sits_out(self, dealer: int) -> int | None:
+        """The seat that sits out a hand dealt by ``dealer``: the dealer's right, which is
+        the previous dealer (None without a sitter)."""
+        return (dealer - 1) % self.seats if self.sitter else None
+
+    def active(self, dealer: int) -> tuple[int, ...]:
+        out = self.sits_out(dealer)
+        return tuple(seat for seat in range(self.seats) if seat != out)
 
     @property
     def tricks(self) -> int:
@@ -213,8 +271,12 @@ class SergeantMajor(Ruleset):
     # -- targets and the deal ----------------------------------------------------------
 
     def targets(self, dealer: int, by_bid: Sequence[int] | None = None) -> tuple[int, ...]:
-        """Each seat's target in a hand dealt by ``dealer``."""
-        return by_offset(by_bid or self.preset.targets, dealer)
+        """Each seat's target in a hand dealt by ``dealer``. With a sitter the three who
+        play have the preset's targets by offset and the seat to the dealer's right 0."""
+        by_seat_offset = tuple(by_bid or self.preset.targets)
+        if self.sitter:
+            by_seat_offset += (0,)
+        return by_offset(by_seat_offset, dealer)
 
     def next_dealer(self, dealer: int) -> int:
         """The deal passes to the left: the player who led the first trick deals next."""
@@ -229,7 +291,10 @@ class SergeantMajor(Ruleset):
         """
         if self.preset.exchange == NONE:
             return ()
-        allocation = propose(scores, self.seats)
+        if self.sitter:
+            allocation = settle(scores, self.sits_out(dealer))
+        else:
+            allocation = propose(scores, self.seats)
         coming = self.targets(dealer)
 
         def first(seat: int) -> tuple[int, int]:
@@ -278,7 +343,8 @@ class SergeantMajor(Ruleset):
     def clean_hand(
         self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
     ) -> dict[str, Any]:
-        cleaned: dict[str, Any] = {"tricks": self.clean_tricks(data.get("tricks"))}
+        tricks = self.clean_tricks(data.get("tricks"), state.players, self.sits_out(coming.dealer))
+        cleaned: dict[str, Any] = {"tricks": tricks}
         if self.preset.calls:
             cleaned["call"] = self.clean_call(state, data.get("call"))
         elif data.get("trump") not in SUITS:
@@ -297,7 +363,11 @@ class SergeantMajor(Ruleset):
             cleaned["exchanges"] = self.clean_exchanges(state, data["exchanges"])
         return cleaned
 
-    def clean_tricks(self, tricks: Any) -> list[int]:
+    def clean_tricks(
+        self, tricks: Any, players: Sequence[str] = (), out: int | None = None
+    ) -> list[int]:
+        """Every seat's tricks, adding up to a hand; ``out`` (the seat that sits out, if
+        any, named from ``players``) took none."""
         if not isinstance(tricks, list | tuple):
             raise RuleError(_("Enter the tricks of every seat."), field="tricks")
         if len(tricks) != self.seats:
@@ -310,6 +380,14 @@ class SergeantMajor(Ruleset):
         for seat, value in enumerate(tricks):
             if require_int(value, f"tricks.{seat}") < 0:
                 raise RuleError(_("Tricks cannot be negative."), field=f"tricks.{seat}")
+        # Before the sum: a sitter's tricks would make the sum wrong too, and this says why.
+        if out is not None and tricks[out] != 0:
+            raise RuleError(
+                _("%(name)s (seat %(seat)s) sits out this hand and takes no tricks: enter 0."),
+                field=f"tricks.{out}",
+                name=players[out],
+                seat=out + 1,
+            )
         if sum(tricks) != self.tricks:
             raise RuleError(
                 _("The tricks add up to %(total)s; a hand has %(tricks)s."),
@@ -492,6 +570,13 @@ class SergeantMajor(Ruleset):
         fields = {
             "tricks": f"list of {self.seats} ints, one per seat, adding up to {self.tricks}",
         }
+        if self.sitter:
+            fields["tricks"] += "; 0 for the seat to the dealer's right, who sits out"
+        elif self.preset.takes_sitter:
+            fields["tricks"] += (
+                f"; with the sitter option, {self.seats + 1} ints and 0 for the seat to the "
+                "dealer's right, who sits out"
+            )
         if self.preset.calls:
             fields["call"] = "one of " + ", ".join(CALLS) + "; each seat makes each call once"
         else:
@@ -513,6 +598,9 @@ class SergeantMajor(Ruleset):
         )
         if self.preset.bidding:
             described["bids"] = {str(bid): list(t) for bid, t in WOBURN_BIDS.items()}
+        if self.preset.takes_sitter:
+            # How many play with the sitter option on (TOURNAMENTS.md §2).
+            described["players_with_sitter"] = len(self.preset.targets) + 1
         return described
 
 
@@ -568,6 +656,20 @@ def propose(scores: Sequence[int], seats: int) -> dict[tuple[int, int], int]:
         return (-len(allocation), to_left, sorted(allocation.items()))
 
     return min(allocations(scores), key=preference, default={})
+
+
+def settle(scores: Sequence[int], out: int | None) -> dict[tuple[int, int], int]:
+    """TOURNAMENTS.md §2, a table with a sitter: only the players of the previous hand who
+    also play the coming one settle. ``out`` (the previous dealer) sits out now, so what
+    it was up or down lapses; the previous sitter scored 0. Of the two who remain, one
+    up and one down pass ``min(up, down)`` cards; otherwise nothing changes hands."""
+    remaining = [seat for seat in range(len(scores)) if seat != out]
+    up = [seat for seat in remaining if scores[seat] > 0]
+    down = [seat for seat in remaining if scores[seat] < 0]
+    if len(up) != 1 or len(down) != 1:
+        return {}
+    giver, receiver = up[0], down[0]
+    return {(giver, receiver): min(scores[giver], -scores[receiver])}
 
 
 def bleed(ordered: Sequence[Exchange], cap: int) -> Iterator[Exchange]:

@@ -28,7 +28,23 @@
     if (submit) { submit.disabled = left !== 0 || !chosen; }
   }
 
+  // The new-match page: the seat only an option adds (Sergeant Major's sitter) shows
+  // while that option is ticked, or when it already holds a name or an error. Without
+  // this file it is always shown, labelled as needed only with the option.
+  function seatOption(root) {
+    root.querySelectorAll("[data-shown-with]").forEach(function (element) {
+      var form = element.closest("form");
+      var box = form && form.querySelector("input[name='" + element.dataset.shownWith + "']");
+      if (!box) { return; }
+      var text = element.querySelector("input[type=text]");
+      var keep = (text && text.value) || element.querySelector(".error");
+      var radio = element.querySelector("input[type=radio]");
+      element.hidden = !box.checked && !keep && !(radio && radio.checked);
+    });
+  }
+
   function init(root) {
+    seatOption(root);
     // Printing needs this file; without it the page names the browser's own Print menu.
     root.querySelectorAll("[data-print]").forEach(function (button) { button.hidden = false; });
     root.querySelectorAll("[data-print-hint]").forEach(function (hint) { hint.hidden = true; });
@@ -101,6 +117,8 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-tricks]");
     if (form) { update(form); }
+    var any = event.target.closest && event.target.closest("form");
+    if (any && event.target.type === "checkbox") { seatOption(any); }
   });
 
   document.addEventListener("input", function (event) {

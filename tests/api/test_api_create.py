@@ -41,6 +41,7 @@ def test_it_creates_a_match_for_the_logged_in_user(owner):
             "point_band": None,
             "hands_limit": None,
             "kitty_first": False,
+            "sitter": False,  # an addition to API.md (TOURNAMENTS.md §2)
         },
         "players": ["Ann", "Ben", "Cy"],
         "hands": [],

@@ -35,6 +35,7 @@ def test_it_shows_the_documented_example(owner, make_match):
             "point_band": None,
             "hands_limit": None,
             "kitty_first": False,
+            "sitter": False,  # an addition to API.md (TOURNAMENTS.md §2)
         },
         "players": ["Ann", "Ben", "Cy"],
         "hands": [

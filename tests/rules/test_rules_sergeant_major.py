@@ -222,6 +222,7 @@ def test_it_resolves_the_preset_defaults():
         "point_band": None,
         "hands_limit": None,
         "kitty_first": False,
+        "sitter": False,  # TOURNAMENTS.md §2
     }
 
 

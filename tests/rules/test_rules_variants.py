@@ -179,9 +179,12 @@ END_DEFAULTS = {
 @pytest.mark.parametrize("variant", PRESETS)
 def test_default_end_conditions(variant):
     options = rules(variant).options
-    assert set(options) == {*END_DEFAULTS[variant], "kitty_first"}
+    # TOURNAMENTS.md §2: the three-player presets take a sitter, off by default.
+    sitter = {"sitter"} if variant in THREE_PLAYER_PRESETS else set()
+    assert set(options) == {*END_DEFAULTS[variant], "kitty_first", *sitter}
     assert {name: options[name] for name in END_DEFAULTS[variant]} == END_DEFAULTS[variant]
     assert isinstance(options["kitty_first"], bool)
+    assert options.get("sitter", False) is False
 
 
 def test_9_5_2_takes_the_kitty_first():
@@ -749,7 +752,9 @@ def test_every_option_is_accepted_by_every_preset(variant):
         "hands_limit": 50,
         "kitty_first": True,
     }
-    assert rules(variant, chosen).options == chosen
+    # The sitter stays off unless chosen (and four players have none).
+    sitter = {"sitter": False} if variant in THREE_PLAYER_PRESETS else {}
+    assert rules(variant, chosen).options == {**chosen, **sitter}
 
 
 @pytest.mark.parametrize("variant", PRESETS)
