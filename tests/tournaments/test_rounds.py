@@ -214,3 +214,19 @@ def test_adjustment_moves_game_points(organiser):
     row = next(r for r in reads.tournament_standings(tournament).rows if r.entry == entry.pk)
     assert row.game_points == -2
     assert row.adjustments[0].reason == "slow play"
+
+
+def test_four_seat_tables_with_a_sitter(organiser):
+    # TOURNAMENTS.md §2: 10 → 3+3+4, 11 → 3+4+4; a table of four plays 9 × 4/3 = 12 hands.
+    for names, sizes in ((NAMES + ["Jo"], [3, 3, 4]), (NAMES + ["Jo", "Kim"], [3, 4, 4])):
+        tournament = club(organiser, names=names)
+        tournament.hands_per_round = 9
+        tournament.save()
+        round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
+        assert sorted(len(t) for t in seated(round_).values()) == sizes
+        assert not round_.byes.exists()
+        services.start_round(round_, organiser)
+        for table in Table.objects.filter(round=round_).select_related("match"):
+            seats = table.seats.count()
+            assert table.match.options["sitter"] is (seats == 4)
+            assert table.match.options["hands_limit"] == (12 if seats == 4 else 9)
