@@ -27,6 +27,7 @@ from ..models import (
     Adjustment,
     Bye,
     Entry,
+    KeepApart,
     Player,
     Round,
     Table,
@@ -623,6 +624,19 @@ def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str 
             reason=reason if unfinished else "",
         )
     return round_
+
+
+def keep_apart(tournament: Tournament, by, first: Entry, second: Entry) -> None:
+    """Two entries the seating keeps at different tables while it can (§3)."""
+    if first.pk == second.pk:
+        raise RuleError(rules_("Choose two different players."), field="second")
+    with writing():
+        tournament = _lock(tournament)
+        low, high = sorted((first, second), key=lambda entry: entry.pk)
+        _, made = KeepApart.objects.get_or_create(tournament=tournament, first=low, second=high)
+        if made:
+            _bump(tournament)
+            _audit(tournament, by, "keep-apart", after={"entries": [low.name, high.name]})
 
 
 # -- rulings ------------------------------------------------------------------------------

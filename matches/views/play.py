@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import access, games, presenters, rules
 from ..access import Access
 from ..forms import NewMatchForm, ReasonForm, apply_rule_error
-from ..models import Match
+from ..models import Match, Tournament
 from ..rules import RuleError
 from ..services import play as services
 from ..services import selectors
@@ -36,7 +36,13 @@ def home(request):
     )
     playing = [m for m in matches if not m.finished]
     finished = [m for m in matches if m.finished]
-    return render(request, "home.html", {"playing": playing, "finished": finished})
+    context = {"playing": playing, "finished": finished}
+    if request.user.is_staff:
+        # Organisers run the club's evenings from here too.
+        context["tournaments"] = Tournament.objects.exclude(
+            status=Tournament.Status.FINISHED
+        ).order_by("date", "pk")[:5]
+    return render(request, "home.html", context)
 
 
 def _chosen_ruleset(source) -> rules.Ruleset:

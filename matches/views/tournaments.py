@@ -178,6 +178,11 @@ def tournament_detail(request, tournament_id: int):
         "checked_in": tournament.entries.filter(checked_in=True).count(),
         "rounds": list(tournament.rounds.all()),
         "methods": seating.METHODS,
+        "all_entries": list(
+            tournament.entries.select_related("player", "partner").order_by("player__name_key")
+        ),
+        "apart": list(tournament.apart.select_related("first__player", "second__player")),
+        "next_round": tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1,
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
     }
     partial = "entries" if request.htmx and "q" in request.GET else None
@@ -241,6 +246,64 @@ def entry_withdraw(request, tournament_id: int, entry_id: int):
             % {"name": entry.name, "number": from_round},
         )
     return leave(request, tournament.get_absolute_url())
+
+
+@organiser_required
+@require_POST
+def entries_apart(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    try:
+        first = _posted_entry(tournament, request.POST.get("first"))
+        second = _posted_entry(tournament, request.POST.get("second"))
+        services.keep_apart(tournament, request.user, first, second)
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(first)s and %(second)s will sit at different tables.")
+            % {"first": first.name, "second": second.name},
+        )
+    return leave(request, tournament.get_absolute_url())
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request, tournament_id: int):
+    """Change the set-up, until the first round is drafted."""
+    tournament = _tournament(tournament_id)
+    initial = {
+        "name": tournament.name,
+        "date": tournament.date,
+        "preset": f"{tournament.game}/{tournament.variant}",
+        "rounds": tournament.rounds_planned,
+        "hands_per_round": tournament.hands_per_round,
+        # Only a size other than the variant's own was chosen (Sheepshead's option).
+        "table_size": None
+        if tournament.table_size == rules.get_ruleset(tournament.game, tournament.variant).seats
+        else tournament.table_size,
+        "score": tournament.score,
+        "tie_breaks": tournament.tie_breaks,
+        "remainder": tournament.remainder,
+        "public": tournament.public,
+    }
+    form = TournamentForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament, request.user, **form.settings())
+        except RuleError as error:
+            apply_rule_error(form, error, form.field_for)
+        except NotNow as error:
+            form.add_error(None, error.message)
+        else:
+            return leave(request, tournament.get_absolute_url())
+    status = 422 if form.errors else 200
+    return render(
+        request,
+        template_for(request, "tournaments/new.html", "form"),
+        {"form": form, "tournament": tournament},
+        status=status,
+    )
 
 
 # -- rounds -------------------------------------------------------------------------------
@@ -381,13 +444,45 @@ def table_end(request, tournament_id: int, number: int, table: int):
 
 
 @organiser_required
+@require_POST
+def entry_adjust(request, tournament_id: int):
+    """A penalty or ruling: game points ± for an entry in a round, with the reason."""
+    tournament = _tournament(tournament_id)
+    try:
+        entry = _posted_entry(tournament, request.POST.get("entry"))
+        services.adjust(
+            entry,
+            request.user,
+            round=_int(request.POST.get("round")),
+            points=_signed(request.POST.get("points")),
+            reason=request.POST.get("reason", ""),
+        )
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("The adjustment is in the standings."))
+    return leave(request, reverse("tournaments:standings", args=[tournament.pk]))
+
+
+def _signed(value) -> int | None:
+    value = (value or "").strip().replace("−", "-")
+    return int(value) if value.lstrip("+-").isdigit() else None
+
+
+@organiser_required
 @require_GET
 def standings_page(request, tournament_id: int):
     tournament = _tournament(tournament_id)
 
     def page(csrf_token):
         read = standings_reads.tournament_standings(tournament)
-        context = {"tournament": tournament, "read": read, "rows": _rows(read)}
+        context = {
+            "tournament": tournament,
+            "read": read,
+            "rows": _rows(read),
+            # Footnotes of the printed standings too: each penalty or ruling with why.
+            "footnotes": [(row.name, note) for row in read.rows for note in row.adjustments],
+        }
         if csrf_token:
             context["csrf_token"] = csrf_token
         return render(request, "tournaments/standings.html", context)

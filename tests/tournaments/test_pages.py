@@ -183,3 +183,74 @@ def test_csv_exports(boss, organiser):
     assert rows[0][:3] == ["rank", "name", "score"] and len(rows) == 10
     results = list(csv.reader(io.StringIO(boss.get(base + "results.csv").content.decode())))
     assert len(results) == 10 and results[1][0] == "1"
+
+
+def test_edit_until_the_first_draft(boss, organiser):
+    tournament = make_tournament(organiser)
+    url = f"/tournaments/{tournament.pk}/edit/"
+    page = boss.get(url)
+    assert page.status_code == 200 and 'value="Club night"' in page.content.decode()
+    data = {
+        "name": "Winter night",
+        "date": "2026-12-02",
+        "preset": "sergeant-major/8-5-3",
+        "rounds": 4,
+        "hands_per_round": 9,
+        "remainder": "sitters",
+    }
+    assert boss.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.rounds_planned) == ("Winter night", 4)
+    club_night = club(organiser)
+    services.draft_round(club_night, organiser, method="draw", seed=1)
+    refused = boss.post(f"/tournaments/{club_night.pk}/edit/", data)
+    assert refused.status_code == 422 and "fixed once the first round" in text(refused)
+
+
+def test_keep_apart_and_withdraw_from_the_page(boss, organiser):
+    tournament = club(organiser)
+    base = f"/tournaments/{tournament.pk}/"
+    ann, ben = (Entry.objects.get(player__name=n) for n in ("Ann", "Ben"))
+    page = text(
+        boss.post(base + "entries/apart/", {"first": ann.pk, "second": ben.pk}, follow=True)
+    )
+    assert "Ann and Ben will sit at different tables." in page and "Ann ≠ Ben" in page
+    same = text(
+        boss.post(base + "entries/apart/", {"first": ann.pk, "second": ann.pk}, follow=True)
+    )
+    assert "Choose two different players." in same
+    boss.post(base + f"entries/{ann.pk}/withdraw/", {"from_round": "2", "reason": "early train"})
+    assert Entry.objects.get(pk=ann.pk).withdrawn_from == 2
+    bad = text(boss.post(base + f"entries/{ben.pk}/withdraw/", {"from_round": "x"}, follow=True))
+    assert "Enter a whole number." in bad and Entry.objects.get(pk=ben.pk).withdrawn_from is None
+
+
+def test_a_penalty_from_the_standings_page(boss, organiser):
+    tournament = club(organiser, score="game_points")
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
+    services.start_round(round_, organiser)
+    for table in Table.objects.all():
+        play_table(table, organiser)
+    services.close_round(round_, organiser)
+    base = f"/tournaments/{tournament.pk}/"
+    ann = Entry.objects.get(player__name="Ann")
+    page = text(
+        boss.post(
+            base + "adjustments/",
+            {"entry": ann.pk, "round": "1", "points": "−3", "reason": "phone at the table"},
+            follow=True,
+        )
+    )
+    assert "Ann, round 1: -3 game points — phone at the table" in page
+    refused = text(
+        boss.post(
+            base + "adjustments/", {"entry": ann.pk, "round": "1", "points": "3"}, follow=True
+        )
+    )
+    assert "Say why." in refused
+
+
+def test_organisers_find_tournaments_on_the_home_page(boss, player, organiser):
+    make_tournament(organiser, name="Winter cup")
+    assert "Winter cup" in text(boss.get("/"))
+    assert "Winter cup" not in text(player.get("/"))
