@@ -1,6 +1,9 @@
-"""What every page shares: the health check, access to a match, htmx-aware templates and
-redirects."""
+"""What every page shares: the health check, access to a match, organisers' pages,
+htmx-aware templates and redirects."""
 
+import functools
+
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
@@ -39,3 +42,16 @@ def match_for_page(request, match_id: int, needed: Access) -> Match:
         raise Http404 from None
     except access.Refused:
         raise PermissionDenied from None
+
+
+def organiser_required(view):
+    """Organisers only (``access.is_organiser``): anonymous visitors go to the login page,
+    everyone else gets 403."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not access.is_organiser(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapper)
