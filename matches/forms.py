@@ -188,9 +188,7 @@ class PlayerForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "maxlength": 32}),
     )
-    active = forms.BooleanField(
-        label=_("Active: shown on the lists of who plays"), required=False
-    )
+    active = forms.BooleanField(label=_("Active: shown on the lists of who plays"), required=False)
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -73,7 +73,7 @@ NAME = "1–40 characters once runs of spaces are collapsed; unique in the regis
 
 class PlayerIn(Body):
     name: StrictStr = Field(description=NAME)
-    email: StrictStr | None = Field(None, description="Optional; null or \"\" for none.")
+    email: StrictStr | None = Field(None, description='Optional; null or "" for none.')
     member_no: StrictStr | None = Field(
         None, description="Optional membership number (up to 32 characters), unique when set."
     )
@@ -84,8 +84,8 @@ class PlayerChangesIn(Body):
     """Only the keys sent change."""
 
     name: StrictStr | None = Field(None, description=NAME)
-    email: StrictStr | None = Field(None, description="null or \"\" removes it.")
-    member_no: StrictStr | None = Field(None, description="null or \"\" removes it.")
+    email: StrictStr | None = Field(None, description='null or "" removes it.')
+    member_no: StrictStr | None = Field(None, description='null or "" removes it.')
     active: StrictBool | None = None
 
 
@@ -195,7 +195,7 @@ def create_player(request):
         active=body.active,
         by=by,
     )
-    return 201, player_json(player)
+    return api.create_response(request, player_json(player), status=201)
 
 
 @api.get(

@@ -65,15 +65,15 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
-    def get_absolute_url(self):
-        return reverse("players:player", args=[self.pk])
-
     def save(self, *args, **kwargs):
         self.name_key = name_key(self.name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("players:player", args=[self.pk])
 
 
 class PlayerAudit(models.Model):

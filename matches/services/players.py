@@ -226,9 +226,7 @@ def reactivate_player(player: Player | int, *, by) -> Player:
 def _set_active(player: Player | int, active: bool, by) -> Player:
     player = _locked(player)
     if player.active == active:
-        message = (
-            _("%(name)s is active already.") if active else _("%(name)s is inactive already.")
-        )
+        message = _("%(name)s is active already.") if active else _("%(name)s is inactive already.")
         raise RuleError(message, field="active", name=player.name)
     before = facts(player)
     player.active = active

@@ -22,9 +22,7 @@ def player_of(match, seat):
 
 @pytest.fixture
 def ann(organiser):
-    return register.create_player(
-        name="Ann", email="ann@example.org", member_no="17", by=organiser
-    )
+    return register.create_player(name="Ann", email="ann@example.org", member_no="17", by=organiser)
 
 
 @pytest.fixture
@@ -50,7 +48,7 @@ POSTS = ["new", "edit", "deactivate", "reactivate", "merge"]
 
 
 def post_url(player, name):
-    return f"/players/new/" if name == "new" else f"/players/{player.pk}/{name}/"
+    return "/players/new/" if name == "new" else f"/players/{player.pk}/{name}/"
 
 
 GOOD_POST = {
@@ -130,9 +128,9 @@ class TestWhoMay:
         assert response.status_code == 405
         assert written() == before
 
-    @pytest.mark.parametrize("page", ["player", "edit", "deactivate", "merge"])
-    def test_a_player_that_does_not_exist_is_404(self, client_of, organiser, page):
-        response = client_of(organiser).get(f"/players/98765/{'' if page == 'player' else page + '/'}")
+    @pytest.mark.parametrize("tail", ["", "edit/", "deactivate/", "merge/", "merge/?into=1"])
+    def test_a_player_that_does_not_exist_is_404(self, client_of, organiser, tail):
+        response = client_of(organiser).get(f"/players/98765/{tail}")
         assert response.status_code == 404
 
 

@@ -61,7 +61,9 @@ class TestCreate:
             "casual": False,
         }
 
-    @pytest.mark.parametrize("taken, typed", [("Ann", "ANN"), ("Straße", "strasse"), ("Zoë", "zoe\u0308")])
+    @pytest.mark.parametrize(
+        "taken, typed", [("Ann", "ANN"), ("Straße", "strasse"), ("Zoë", "zoe\u0308")]
+    )
     def test_it_refuses_a_name_the_register_has_ignoring_case(self, organiser, taken, typed):
         register.create_player(name=taken, by=organiser)
         before = snapshot()
@@ -264,8 +266,9 @@ class TestMerge:
         ]
         assert sum(seat.total for seat in seats) == 1 - 2
         for match in (first, second):
-            assert list(match.seats.values_list("name", "total", "place", "won")) == (
-                results_before[match.pk]
+            assert (
+                list(match.seats.values_list("name", "total", "place", "won"))
+                == (results_before[match.pk])
             )
             match.refresh_from_db()
             assert match.names == [name for name, *_ in results_before[match.pk]]
