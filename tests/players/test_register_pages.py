@@ -476,3 +476,35 @@ class TestMerge:
             )
         ), page
         assert written() == before
+
+
+# -- what the pages cost ------------------------------------------------------------------
+
+
+def queries(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_list_costs_the_same_for_few_or_many_players(client_of, organiser):
+    client = client_of(organiser)
+    Player.objects.bulk_create(Player(name=f"P{n}", name_key=f"p{n}") for n in range(3))
+    few = queries(client, "/players/?show=all")
+    Player.objects.bulk_create(Player(name=f"Q{n}", name_key=f"q{n}") for n in range(40))
+    assert queries(client, "/players/?show=all") == few
+
+
+def test_a_players_page_costs_the_same_for_few_or_many_matches(
+    client_of, organiser, make_match, ann
+):
+    client = client_of(organiser)
+    make_match(players=("Ann", "Ben", "Cy"))
+    few = queries(client, f"/players/{ann.pk}/")
+    for _ in range(8):
+        make_match(players=("Ann", "Ben", "Cy"), hands=[sm_hand((9, 4, 3))])
+    register.edit_player(ann, {"email": ""}, by=organiser)
+    assert queries(client, f"/players/{ann.pk}/") == few

@@ -423,3 +423,19 @@ def test_the_stored_key_is_text_name_key_of_the_cleaned_name(raw):
     except RuleError:
         return
     assert name_key(raw) == name_key(cleaned) == text.name_key(cleaned)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organisers_adding_one_name_at_once_add_one_player(organiser):
+    from tests.play.test_concurrency import at_once
+
+    results = at_once(
+        lambda index: register.create_player(name="Zoe" if index % 2 else "ZOE", by=organiser)
+    )
+
+    added = [result for result in results if isinstance(result, Player)]
+    refused = [result for result in results if isinstance(result, RuleError)]
+    assert len(added) == 1 and len(refused) == len(results) - 1, results
+    assert all("There is already a player called" in str(error) for error in refused)
+    assert Player.objects.count() == 1
+    assert PlayerAudit.objects.count() == 1
