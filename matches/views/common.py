@@ -22,7 +22,11 @@ def ping(request):
 
 
 def template_for(request, name: str, partial: str) -> str:
-    return f"{name}#{partial}" if request.htmx else name
+    """The page's partial for htmx, the whole page otherwise. When htmx restores a pushed
+    address the browser no longer has in its history cache, it asks for the whole page."""
+    if request.htmx and not request.htmx.history_restore_request:
+        return f"{name}#{partial}"
+    return name
 
 
 def leave(request, url: str):

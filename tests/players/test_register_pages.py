@@ -508,3 +508,22 @@ def test_a_players_page_costs_the_same_for_few_or_many_matches(
         make_match(players=("Ann", "Ben", "Cy"), hands=[sm_hand((9, 4, 3))])
     register.edit_player(ann, {"email": ""}, by=organiser)
     assert queries(client, f"/players/{ann.pk}/") == few
+
+
+def test_htmx_restoring_a_searched_address_gets_the_whole_page(client_of, organiser, ann):
+    # The search pushes ?q=... into the address bar; going back to it after the browser's
+    # history cache lost it, htmx asks again and must get the page, not the results alone.
+    response = client_of(organiser).get(
+        "/players/?q=an", HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true"
+    )
+    assert b"<html" in response.content
+    assert "Search by name" in text(response) and "Ann" in text(response)
+
+
+def test_the_register_speaks_german(client_of, organiser, ann):
+    client = client_of(organiser)
+    page = text(client.get("/players/?show=all", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Spieler hinzufügen" in page and "Nach Namen suchen" in page
+    assert "Nr. 17 · 0 Partien" in page
+    page = text(client.get("/players/?q=zz", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Kein Spielername enthält „zz“." in page
