@@ -9,6 +9,7 @@ anything itself.
 
 The policy
     - An active account that owns the match, or an organiser (staff): read and write.
+      Only organisers (``is_organiser``) reach the register of players.
     - The match's share token (share link ``/s/<token>/``, ``?share=`` or
       ``Authorization: Bearer`` on the API): read only.
     - Anyone else: nothing.
@@ -62,6 +63,17 @@ def account_access(user: Any, match: Match) -> Access:
     if user.is_staff or user.pk == match.owner_id:
         return Access.WRITE
     return Access.NONE
+
+
+def is_organiser(user: Any) -> bool:
+    """An organiser (an active staff account): runs the club's register of players and
+    its tournaments, and reaches every match."""
+    return bool(
+        user is not None
+        and getattr(user, "is_authenticated", False)
+        and user.is_active
+        and user.is_staff
+    )
 
 
 def share_link_access(token: str, match: Match) -> Access:

@@ -215,3 +215,57 @@ class TokenForm(forms.Form):
         max_length=60,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
     )
+
+
+# -- the register of players ----------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    """A player's name, e-mail address and membership number (and, when editing, whether
+    they are active). Nothing is judged here: ``services.players`` cleans and checks every
+    field through ``text``, so the page and the API refuse alike."""
+
+    name = forms.CharField(
+        label=_("Name"),
+        required=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "maxlength": 40}
+        ),
+    )
+    email = forms.CharField(
+        label=_("E-mail address (optional)"),
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
+    )
+    member_no = forms.CharField(
+        label=_("Membership number (optional)"),
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "maxlength": 32}),
+    )
+    active = forms.BooleanField(label=_("Active: shown on the lists of who plays"), required=False)
+
+    def __init__(self, *args, editing: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not editing:
+            del self.fields["active"]
+
+    def changes(self) -> dict:
+        """What was typed, by the services' field names."""
+        return dict(self.cleaned_data)
+
+    def refuse(self, error: RuleError) -> None:
+        """Put each of a refusal's problems next to its field."""
+        for problem in getattr(error, "errors", [error]):
+            apply_rule_error(self, problem, lambda field: field)
+
+
+class MergeForm(forms.Form):
+    """The player to merge into, by id (picked from a search)."""
+
+    into = forms.IntegerField(
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": _("Choose the player to merge into."),
+            "invalid": _("Choose the player to merge into."),
+        },
+    )

@@ -1,10 +1,11 @@
-"""Addresses, namespaced by subject (``play:match``, ``accounts:login``) as the views are."""
+"""Addresses, namespaced by subject (``play:match``, ``accounts:login``, ``players:list``)
+as the views are."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from matches.api import api
-from matches.views import accounts, common, play, tournaments
+from matches.views import accounts, common, play, players, tournaments
 
 accounts_urls = (
     [
@@ -65,11 +66,25 @@ tournament_urls = (
     "tournaments",
 )
 
+players_urls = (
+    [
+        path("", players.player_list, name="list"),
+        path("new/", players.player_new, name="new"),
+        path("<int:player_id>/", players.player_detail, name="player"),
+        path("<int:player_id>/edit/", players.player_edit, name="edit"),
+        path("<int:player_id>/deactivate/", players.player_deactivate, name="deactivate"),
+        path("<int:player_id>/reactivate/", players.player_reactivate, name="reactivate"),
+        path("<int:player_id>/merge/", players.player_merge, name="merge"),
+    ],
+    "players",
+)
+
 urlpatterns = [
     path("ping/", common.ping, name="ping"),
     path("", include(accounts_urls)),
     path("", include(play_urls)),
     path("", include(tournament_urls)),
+    path("players/", include(players_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),
 ]

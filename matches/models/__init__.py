@@ -2,7 +2,7 @@
 
 from .accounts import ApiToken, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
-from .players import Player, name_key
+from .players import Player, PlayerAudit, name_key
 from .tournaments import (
     Adjustment,
     Bye,
@@ -32,6 +32,7 @@ __all__ = [
     "Hand",
     "Match",
     "Player",
+    "PlayerAudit",
     "Seat",
     "hash_token",
     "name_key",

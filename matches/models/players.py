@@ -6,11 +6,15 @@ matches (and, later, tournaments) by one query over seats.
 
 import unicodedata
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-NAME_MAX = 40
+from .. import text
+
+NAME_MAX = text.NAME_MAX
 
 
 def name_key(name: str) -> str:
@@ -18,10 +22,14 @@ def name_key(name: str) -> str:
     canonically composed (an accent typed as two code points is the same accent) and
     casefolded ("ANN", "ann" and "Ann" are one player; "Straße" is "STRASSE").
 
+    The casefolding is ``text.name_key``'s, so that a name cleaned by ``text.clean_name``
+    (already composed and collapsed) has the same key here as there; the composing and
+    collapsing are repeated for names that did not come through it.
+
     Stored in ``Player.name_key`` under a unique constraint, so the rule holds in the
     database on SQLite and PostgreSQL alike: neither's ``LOWER()`` knows Unicode case
     folding the same way Python does."""
-    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+    return text.name_key(unicodedata.normalize("NFC", " ".join(name.split())))
 
 
 class Player(models.Model):
@@ -63,3 +71,46 @@ class Player(models.Model):
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("players:player", args=[self.pk])
+
+
+class PlayerAudit(models.Model):
+    """Who changed the register, when, and how: every write of ``services.players`` leaves
+    one (a casual player made at a table is in that match's audit instead).
+
+    ``before`` and ``after`` hold the player's facts (``services.players.facts``); a merge
+    is written on the player that remains, with both players' facts before and what moved.
+    ``player_name`` keeps the name as it was then, so the entry still reads when the
+    player is renamed or merged away (a merge moves the merged player's entries to the
+    player that remains).
+    """
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("added")
+        EDIT = "edit", _("edited")
+        DEACTIVATE = "deactivate", _("deactivated")
+        REACTIVATE = "reactivate", _("reactivated")
+        MERGE = "merge", _("merged")
+
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit"
+    )
+    player_name = models.CharField(max_length=NAME_MAX)
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    by_name = models.CharField(max_length=150)  # kept when the user is deleted
+    action = models.CharField(max_length=16, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("register change")
+        verbose_name_plural = _("register changes")
+
+    def __str__(self):
+        return f"{self.by_name} {self.action} {self.player_name}"

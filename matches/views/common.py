@@ -1,9 +1,11 @@
-"""What every page shares: the health check, access to a match, htmx-aware templates and
-redirects."""
+"""What every page shares: the health check, access to a match, organisers' pages,
+htmx-aware templates and redirects."""
 
+import functools
 import secrets
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
@@ -25,7 +27,11 @@ def ping(request):
 
 
 def template_for(request, name: str, partial: str) -> str:
-    return f"{name}#{partial}" if request.htmx else name
+    """The page's partial for htmx, the whole page otherwise. When htmx restores a pushed
+    address the browser no longer has in its history cache, it asks for the whole page."""
+    if request.htmx and not request.htmx.history_restore_request:
+        return f"{name}#{partial}"
+    return name
 
 
 def leave(request, url: str):
@@ -74,3 +80,16 @@ def cached_page(request, revision: str, render_page) -> HttpResponse:
         html = response.content.decode()
         cache.set(key, html, PAGE_CACHE_SECONDS)
     return HttpResponse(with_csrf(html, get_token(request)))
+
+
+def organiser_required(view):
+    """Organisers only (``access.is_organiser``): anonymous visitors go to the login page,
+    everyone else gets 403."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not access.is_organiser(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapper)

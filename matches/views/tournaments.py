@@ -10,12 +10,9 @@ a redirect, so every page works without JavaScript.
 from __future__ import annotations
 
 import csv
-import functools
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -31,20 +28,7 @@ from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
 from ..services.tournaments import NotNow
-from .common import cached_page, leave, template_for
-
-
-def organiser_required(view):
-    """Logged in (else the login page) and an organiser (else 403)."""
-
-    @login_required
-    @functools.wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_staff:
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
+from .common import cached_page, leave, organiser_required, template_for
 
 
 def _refused(request, error: Exception) -> None:

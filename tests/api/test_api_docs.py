@@ -27,6 +27,9 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/matches/{match_id}/history",
         "/api/matches/{match_id}/stop",  # additions to API.md
         "/api/matches/{match_id}/reopen",
+        "/api/players",
+        "/api/players/{player_id}",  # additions to API.md
+        "/api/players/{player_id}/merge",
     }
     assert set(schema["paths"]["/api/matches/{match_id}/hands/{number}"]) == {"put", "delete"}
 
@@ -51,6 +54,9 @@ BODIES = {
     ("/api/matches/{match_id}/hands/{number}", "delete"),
     ("/api/matches/{match_id}/stop", "post"),
     ("/api/matches/{match_id}/reopen", "post"),
+    ("/api/players", "post"),
+    ("/api/players/{player_id}", "patch"),
+    ("/api/players/{player_id}/merge", "post"),
 }
 
 
@@ -123,6 +129,9 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
         ("/api/matches", "post"),
         ("/api/matches/{match_id}/hands", "post"),
         ("/api/matches/{match_id}/hands/{number}", "put"),
+        ("/api/players", "post"),  # tests/players/test_register_api.py
+        ("/api/players/{player_id}", "patch"),
+        ("/api/players/{player_id}/merge", "post"),
     }:
         assert set(bodies[where]["properties"]) == {"reason"}
         assert nullable(bodies[where]["properties"]["reason"])["maxLength"] == 200

@@ -125,3 +125,21 @@ def test_a_finished_tournament_takes_no_entries(organiser):
     Tournament.objects.filter(pk=tournament.pk).update(status="finished")
     with pytest.raises(NotNow):
         services.register_players(tournament, organiser, ["Ann"])
+
+
+def test_a_merge_moves_entries_and_the_players_page_lists_tournaments(organiser, client):
+    from matches.services import players
+
+    tournament = make_tournament(organiser, name="Winter cup")
+    (entry,) = services.register_players(tournament, organiser, ["Annie"])
+    ann = Player.objects.create(name="Ann")
+    players.merge_players(entry.player, ann, by=organiser)
+    assert Entry.objects.get(pk=entry.pk).player == ann
+    client.force_login(organiser)
+    assert "Winter cup" in client.get(f"/players/{ann.pk}/").content.decode()
+    # Both entered one tournament: the merge is refused, nothing moves.
+    (ben,) = services.register_players(tournament, organiser, ["Ben"])
+    with pytest.raises(RuleError) as refused:
+        players.merge_players(ben.player, ann, by=organiser)
+    assert "Winter cup" in str(refused.value)
+    assert Entry.objects.get(pk=ben.pk).player.name == "Ben"

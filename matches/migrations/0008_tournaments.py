@@ -31,7 +31,7 @@ def mark_outright(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0006_remove_match_json"),
+        ("matches", "0007_player_audit"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

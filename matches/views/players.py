@@ -1,0 +1,288 @@
+"""The register of players (TOURNAMENTS.md §1), for organisers: thin views that parse,
+call ``services.players`` and render.
+
+An htmx request gets a named partial of the page's template (the search results as they
+type, a form with its errors); a plain request gets the whole page or a redirect, so each
+page works without JavaScript.
+"""
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..forms import MergeForm, PlayerForm
+from ..models import Player, PlayerAudit
+from ..rules import RuleError
+from ..services import players as services
+from ..services.base import explain
+from .common import leave, organiser_required, template_for
+
+PER_PAGE = 50
+SHOW_DEFAULT = "active"
+
+
+def _player(player_id: int) -> Player:
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise Http404
+    return player
+
+
+def _url(player: Player) -> str:
+    return reverse("players:player", args=[player.pk])
+
+
+def _shown(request) -> str:
+    show = request.GET.get("show", SHOW_DEFAULT)
+    return show if show in services.SHOWN else SHOW_DEFAULT
+
+
+@organiser_required
+@require_GET
+def player_list(request):
+    """The register, searched as the organiser types (htmx swaps the results in; without
+    JavaScript the search is a GET form)."""
+    query, show = request.GET.get("q", ""), _shown(request)
+    page = Paginator(services.search(query, show), PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "query": query,
+        "show": show,
+        "filters": _filters(),
+        "page": page,
+        "players": page.object_list,
+        "searching": bool(services.search_key(query)),
+    }
+    return render(request, template_for(request, "players/list.html", "results"), context)
+
+
+def _filters() -> list[tuple[str, str]]:
+    return [
+        ("active", _("Active")),
+        ("casual", _("Casual")),
+        ("inactive", _("Inactive")),
+        ("all", _("All")),
+    ]
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_new(request):
+    # ``?name=``: the list's "add this name" link, from a search that found nobody.
+    initial = {"name": request.GET.get("name", "")}
+    form = PlayerForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.create_player(**form.changes(), by=request.user)
+        except RuleError as error:
+            form.refuse(error)
+        else:
+            messages.success(
+                request, _("%(name)s was added to the register.") % {"name": player.name}
+            )
+            if "another" in request.POST:
+                return leave(request, reverse("players:new"))
+            return leave(request, _url(player))
+    status = 422 if form.errors else 200
+    template = template_for(request, "players/form.html", "form")
+    return render(request, template, {"form": form, "player": None}, status=status)
+
+
+@organiser_required
+@require_GET
+def player_detail(request, player_id: int):
+    """A player: their details, their matches (latest first), tournaments, what changed."""
+    player = _player(player_id)
+    seats = Paginator(services.seats_of(player), PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "player": player,
+        "seats": seats,
+        "tournaments": services.tournaments_of(player),
+        "history": [
+            {"at": entry.at, "sentence": describe(entry)} for entry in services.history_of(player)
+        ],
+    }
+    return render(request, template_for(request, "players/detail.html", "matches"), context)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request, player_id: int):
+    player = _player(player_id)
+    if request.method == "POST":
+        form = PlayerForm(request.POST, editing=True)
+    else:
+        initial = {field: getattr(player, field) for field in services.EDITABLE}
+        form = PlayerForm(initial=initial, editing=True)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.edit_player(player, form.changes(), by=request.user)
+        except services.NoSuchPlayer:
+            raise Http404 from None
+        except RuleError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, _("%(name)s was saved.") % {"name": player.name})
+            return leave(request, _url(player))
+    status = 422 if form.errors else 200
+    template = template_for(request, "players/form.html", "form")
+    return render(request, template, {"form": form, "player": player}, status=status)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_deactivate(request, player_id: int):
+    """Asks first (GET), then takes the player off the lists of who plays (POST)."""
+    player = _player(player_id)
+    if request.method == "POST":
+        return _set_active(request, player, False)
+    return render(
+        request,
+        template_for(request, "players/deactivate.html", "confirm"),
+        {"player": player, "seats": services.seats_of(player).count()},
+    )
+
+
+@organiser_required
+@require_POST
+def player_reactivate(request, player_id: int):
+    return _set_active(request, _player(player_id), True)
+
+
+def _set_active(request, player: Player, active: bool):
+    change = services.reactivate_player if active else services.deactivate_player
+    try:
+        player = change(player, by=request.user)
+    except services.NoSuchPlayer:
+        raise Http404 from None
+    except RuleError as error:
+        messages.warning(request, explain(error))
+    else:
+        if active:
+            message = _("%(name)s is active again.")
+        else:
+            message = _("%(name)s is inactive: off the lists, results kept.")
+        messages.success(request, message % {"name": player.name})
+    return leave(request, _url(player))
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_merge(request, player_id: int):
+    """Merge this player into another: pick the other by search (GET ``q``), see what
+    would move (GET ``into``), confirm (POST ``into``)."""
+    source = _player(player_id)
+    chosen = request.POST if request.method == "POST" else request.GET
+    # Bound only once a player is chosen: the search alone has nothing to refuse.
+    form = MergeForm(chosen if request.method == "POST" or "into" in chosen else None)
+    target = None
+    if form.is_bound and form.is_valid():
+        target = Player.objects.filter(pk=form.cleaned_data["into"]).first()
+        if target is None:
+            form.add_error("into", _("There is no such player; choose another."))
+    if request.method == "POST" and target is not None:
+        try:
+            merged = services.merge_players(source, target, by=request.user)
+        except services.NoSuchPlayer:
+            raise Http404 from None
+        except RuleError as error:
+            form.add_error("into", explain(error))
+        else:
+            messages.success(request, _merged_message(source, merged))
+            return leave(request, _url(merged.player))
+    if target is not None:
+        plan = services.merge_plan(source, target)
+        refusal = plan.refusal()
+        context = {
+            "player": source,
+            "target": target,
+            "plan": plan,
+            "refusal": explain(refusal) if refusal else None,
+            "form": form,
+        }
+        status = 422 if form.errors or refusal else 200
+        template = template_for(request, "players/merge_confirm.html", "confirm")
+        return render(request, template, context, status=status)
+    query = request.GET.get("q", "")
+    merge_url = reverse("players:merge", args=[source.pk])
+    candidates = (
+        [
+            (candidate, f"{merge_url}?into={candidate.pk}")
+            for candidate in services.search(query, "all").exclude(pk=source.pk)[:PER_PAGE]
+        ]
+        if services.search_key(query)
+        else []
+    )
+    context = {"player": source, "query": query, "candidates": candidates, "form": form}
+    status = 422 if form.errors else 200
+    template = template_for(request, "players/merge.html", "candidates")
+    return render(request, template, context, status=status)
+
+
+def _merged_message(source: Player, merged: services.Merged) -> str:
+    moved = ngettext(
+        "%(seats)s seat in %(matches)s match moved.",
+        "%(seats)s seats in %(matches)s matches moved.",
+        merged.seats,
+    ) % {"seats": merged.seats, "matches": len(set(merged.matches))}
+    return _("%(source)s was merged into %(target)s.") % {
+        "source": source.name,
+        "target": merged.player.name,
+    } + (" " + moved if merged.seats else "")
+
+
+# -- the audit, in sentences --------------------------------------------------------------
+
+
+def describe(entry: PlayerAudit) -> str:
+    """One change to the register as a sentence: who did what to whom."""
+    Action = PlayerAudit.Action
+    params = {"by": entry.by_name or _("someone"), "name": entry.player_name}
+    if entry.action == Action.MERGE:
+        before, after = entry.before or {}, entry.after or {}
+        seats = after.get("seats_moved", 0)
+        sentence = _("%(by)s merged %(source)s into %(target)s.") % {
+            **params,
+            "source": before.get("source", {}).get("name", ""),
+            "target": before.get("target", {}).get("name", entry.player_name),
+        }
+        moved = ngettext(
+            "%(seats)s seat in %(matches)s match moved.",
+            "%(seats)s seats in %(matches)s matches moved.",
+            seats,
+        ) % {"seats": seats, "matches": len(set(after.get("matches", [])))}
+        return f"{sentence} {moved}" if seats else sentence
+    if entry.action == Action.EDIT:
+        changes = "; ".join(_changes(entry.before or {}, entry.after or {}))
+        return _("%(by)s edited %(name)s: %(changes)s.") % {**params, "changes": changes}
+    sentences = {
+        Action.CREATE: _("%(by)s added %(name)s."),
+        Action.DEACTIVATE: _("%(by)s deactivated %(name)s."),
+        Action.REACTIVATE: _("%(by)s reactivated %(name)s."),
+    }
+    return sentences.get(entry.action, "%(by)s %(name)s") % params
+
+
+def _changes(before: dict, after: dict) -> list[str]:
+    labels = {
+        "name": _("name"),
+        "email": _("e-mail address"),
+        "member_no": _("membership number"),
+        "active": _("active"),
+        "casual": _("casual"),
+    }
+    return [
+        f"{label} {_shown_value(before.get(field))} → {_shown_value(after.get(field))}"
+        for field, label in labels.items()
+        if before.get(field) != after.get(field)
+    ]
+
+
+def _shown_value(value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return f"“{value}”" if value else "–"
