@@ -166,3 +166,20 @@ def test_withdraw_from_a_later_round(boss):
     assert "from_round" in body["fields"]
     undo = send(boss, "delete", f"{url}/entries/{entry['id']}/check-in")
     assert undo.json()["checked_in"] is False
+
+
+def test_the_description_declares_the_limits(client, db):
+    schema = client.get("/api/openapi.json").json()
+    paths = schema["paths"]
+    create = paths["/api/tournaments"]["post"]["requestBody"]["content"]["application/json"]
+    body = create["schema"]
+    assert body["additionalProperties"] is False
+    assert {"name", "date", "game", "variant", "rounds", "hands_per_round"} <= set(body["required"])
+    assert (body["properties"]["rounds"]["minimum"], body["properties"]["rounds"]["maximum"]) == (
+        1,
+        30,
+    )
+    draft = paths["/api/tournaments/{tournament_id}/rounds"]["post"]
+    method = draft["requestBody"]["content"]["application/json"]["schema"]["properties"]["method"]
+    assert method["enum"] == ["draw", "standings", "mixed", "swiss"]
+    assert {"201", "401", "403", "404", "409", "422"} <= set(draft["responses"])
