@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.datadir import data_dir, secret_key_file, sessions_dir
+from scorekeeper.datadir import data_dir, database_file, secret_key_file, sessions_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -144,7 +144,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": DATA_DIR / "db.sqlite3",
+            "NAME": database_file(),
             "OPTIONS": SQLITE_OPTIONS,
             # Keep each worker's connection: opening one (and its PRAGMAs) on every
             # request would cost more than most requests do.

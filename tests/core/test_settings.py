@@ -160,7 +160,7 @@ def test_the_deploy_check_is_clean_with_https(tmp_path):
 
 def test_the_readme_lists_every_environment_variable():
     read = set()
-    for name in ("settings.py", "serve.py", "datadir.py", "wsgi.py"):
+    for name in ("settings.py", "serve.py", "datadir.py", "wsgi.py", "gunicorn_conf.py"):
         source = (ROOT / "scorekeeper" / name).read_text()
         read |= set(re.findall(r'(?:environ\.get|environ\[|env_flag|env_list)\(?"(\w+)"', source))
     read -= {"DJANGO_SETTINGS_MODULE"}
