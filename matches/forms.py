@@ -1,11 +1,16 @@
 """HTML forms: they parse what a person typed; the rules decide whether it is a valid hand."""
 
+import math
 import random
 
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .rules import RuleError
+from .services import accounts as account_services
 from .services import play as services
 from .services.base import explain
 
@@ -161,3 +166,43 @@ class TokenForm(forms.Form):
         max_length=60,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
     )
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form behind the login throttle (``services.accounts``): a locked
+    account or address is refused before its password is checked, and the failure that
+    locks it already says how long to wait."""
+
+    def __init__(self, request=None, *args, address: str = "", **kwargs):
+        super().__init__(request, *args, **kwargs)
+        self.address = address
+        self.wait = 0  # seconds, once the throttle refused
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        if username is None or not self.cleaned_data.get("password"):
+            return super().clean()  # a field is missing: its own message says so
+        attempt = account_services.LoginAttempt(username, self.address)
+        self.wait = account_services.login_wait(attempt)
+        if not self.wait:
+            try:
+                cleaned = super().clean()
+            except ValidationError as error:
+                if error.code != "invalid_login":
+                    raise
+                self.wait = account_services.login_failed(attempt)
+                if not self.wait:
+                    raise
+            else:
+                account_services.login_succeeded(attempt)
+                return cleaned
+        raise ValidationError(too_many_failures(self.wait), code="throttled")
+
+
+def too_many_failures(wait: int) -> str:
+    minutes = max(1, math.ceil(wait / 60))
+    return ngettext(
+        "Too many failed logins. Try again in %(minutes)s minute.",
+        "Too many failed logins. Try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}

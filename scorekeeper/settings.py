@@ -162,6 +162,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Failed logins (matches.services.accounts): after "limit" failures within "window"
+# seconds, the account (from any address) or the address (for any account) is refused for
+# "lockout" seconds. Counted in the database, which every worker shares.
+LOGIN_THROTTLE = {
+    "account": {"limit": 5, "window": 15 * 60, "lockout": 15 * 60},
+    "address": {"limit": 20, "window": 15 * 60, "lockout": 15 * 60},
+}
+# Behind a reverse proxy every request comes from the proxy's address: with this set, the
+# throttle counts the address the proxy appended to X-Forwarded-For instead.
+TRUST_X_FORWARDED_FOR = env_flag("TRUST_X_FORWARDED_FOR")
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "play:home"
 LOGOUT_REDIRECT_URL = "accounts:login"

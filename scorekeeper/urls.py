@@ -9,11 +9,7 @@ from matches.views import accounts, common, play
 accounts_urls = (
     [
         path("setup/", accounts.first_organiser, name="first_organiser"),
-        path(
-            "accounts/login/",
-            auth_views.LoginView.as_view(redirect_authenticated_user=True),
-            name="login",
-        ),
+        path("accounts/login/", accounts.login_view, name="login"),
         path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
         path("accounts/", accounts.account, name="account"),
         path("accounts/tokens/", accounts.token_create, name="token_create"),

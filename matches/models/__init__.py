@@ -1,6 +1,6 @@
 """Storage, by subject. Django finds the models through this package."""
 
-from .accounts import ApiToken, hash_token
+from .accounts import ApiToken, LoginFailures, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
 from .players import Player, name_key
 
@@ -8,6 +8,7 @@ __all__ = [
     "ApiToken",
     "AuditEntry",
     "Hand",
+    "LoginFailures",
     "Match",
     "Player",
     "Seat",

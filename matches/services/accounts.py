@@ -1,14 +1,20 @@
-"""Writes to accounts: the first organiser, API tokens."""
+"""Writes to accounts: the first organiser, API tokens, the login throttle."""
 
+import ipaddress
+import math
 import secrets
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
-from ..models import ApiToken, hash_token
+from ..models import ApiToken, LoginFailures, hash_token
 from .base import writing
 
 
@@ -60,3 +66,109 @@ def revoke_token(user, token_id: int) -> bool:
     """Delete one of ``user``'s tokens; False when there is no such token of theirs."""
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     return bool(deleted)
+
+
+# -- the login throttle -------------------------------------------------------------------
+#
+# Each failed login counts against the account tried (from wherever) and against the
+# address it came from (whatever account): after ``limit`` failures within ``window``
+# seconds that account, or that address, is refused for ``lockout`` seconds without the
+# password being checked — the right one included. Refusing costs one query and no
+# password hash, so a flood gets cheap answers; the account limit stops guessing one
+# password from many addresses, the address limit stops trying many accounts from one.
+# The price: whoever knows a username can keep it locked, a few minutes at a time.
+# API keys and share links need no throttle: they are random, 256 and 128 bits.
+
+
+@dataclass(frozen=True)
+class LoginAttempt:
+    """Who tries to log in, as the throttle counts them."""
+
+    username: str
+    address: str
+
+    def keys(self) -> dict[str, str]:
+        """The counters this attempt counts against, by kind ("account", "address")."""
+        return {
+            "account": _counter_key("account", self.username.strip().casefold()),
+            "address": _counter_key("address", _address_block(self.address)),
+        }
+
+
+def login_wait(attempt: LoginAttempt) -> int:
+    """Seconds until ``attempt`` may be tried (0: now)."""
+    now = timezone.now()
+    until = LoginFailures.objects.filter(
+        key__in=attempt.keys().values(), locked_until__gt=now
+    ).aggregate(until=Max("locked_until"))["until"]
+    return _seconds_until(until, now)
+
+
+def login_failed(attempt: LoginAttempt) -> int:
+    """Count a failed login; the seconds to wait now (0 unless this failure locked)."""
+    now = timezone.now()
+    until = None
+    with writing():
+        for kind, key in attempt.keys().items():
+            locked = _count_failure(key, settings.LOGIN_THROTTLE[kind], now)
+            if locked and (until is None or locked > until):
+                until = locked
+        _forget_stale(now)
+    return _seconds_until(until, now)
+
+
+def login_succeeded(attempt: LoginAttempt) -> None:
+    """The account's failures are forgiven; the address's are not (one account of one's
+    own must not reset the count of trying everybody else's)."""
+    with writing():
+        LoginFailures.objects.filter(key=attempt.keys()["account"]).delete()
+
+
+def _count_failure(key: str, policy: dict, now: datetime) -> datetime | None:
+    row, _ = LoginFailures.objects.select_for_update().get_or_create(
+        key=key, defaults={"since": now}
+    )
+    if row.since <= now - timedelta(seconds=policy["window"]):
+        row.failures, row.since = 0, now  # a new window
+    row.failures += 1
+    if row.failures >= policy["limit"]:
+        # Locked; afterwards a fresh count, so a lock does not renew itself.
+        row.locked_until = now + timedelta(seconds=policy["lockout"])
+        row.failures, row.since = 0, now
+        row.save()
+        return row.locked_until
+    row.save()
+    return None
+
+
+def _forget_stale(now: datetime) -> None:
+    longest = max(
+        max(policy["window"], policy["lockout"]) for policy in settings.LOGIN_THROTTLE.values()
+    )
+    LoginFailures.objects.filter(
+        Q(locked_until__isnull=True) | Q(locked_until__lt=now),
+        since__lt=now - timedelta(seconds=longest),
+    ).delete()
+
+
+def _counter_key(kind: str, value: str) -> str:
+    # Keyed, so that the table does not give away which names and addresses tried.
+    return salted_hmac("login-throttle", f"{kind}:{value}", algorithm="sha256").hexdigest()
+
+
+def _address_block(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 address as its /64, which one home or phone
+    usually has to itself whole."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:  # ::ffff:10.0.0.1 is 10.0.0.1
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+
+def _seconds_until(until: datetime | None, now: datetime) -> int:
+    return max(0, math.ceil((until - now).total_seconds())) if until else 0

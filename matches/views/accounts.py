@@ -1,7 +1,8 @@
-"""Account pages: the first organiser, API tokens."""
+"""Account pages: the first organiser, logging in, the password, API tokens."""
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
@@ -9,8 +10,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..forms import TokenForm
+from ..forms import LoginForm, TokenForm
 from ..services import accounts as services
+from .common import client_address
 
 
 @require_http_methods(["GET", "POST"])
@@ -31,6 +33,29 @@ def first_organiser(request):
         return redirect("play:home")
     status = 422 if form.errors else 200
     return render(request, "first_organiser.html", {"form": form}, status=status)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page with the throttled form: 422 with the reason when the login
+    fails, 429 with the wait (and Retry-After) when the throttle refuses."""
+
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "address": client_address(self.request)}
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.wait:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
+        else:
+            response.status_code = 422
+        return response
+
+
+login_view = LoginView.as_view()
 
 
 @login_required
