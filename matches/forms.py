@@ -4,7 +4,7 @@ import math
 import random
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -197,6 +197,29 @@ class LoginForm(AuthenticationForm):
                 account_services.login_succeeded(attempt)
                 return cleaned
         raise ValidationError(too_many_failures(self.wait), code="throttled")
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, whose "old password" counts against the same throttle as
+    a login: a phone left logged in must not let a stranger guess the password."""
+
+    def __init__(self, user, *args, address: str = "", **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.address = address
+        self.wait = 0
+
+    def clean_old_password(self):
+        attempt = account_services.LoginAttempt(self.user.get_username(), self.address)
+        self.wait = account_services.login_wait(attempt)
+        if self.wait:
+            raise ValidationError(too_many_failures(self.wait), code="throttled")
+        try:
+            return super().clean_old_password()
+        except ValidationError:
+            self.wait = account_services.login_failed(attempt)
+            if self.wait:
+                raise ValidationError(too_many_failures(self.wait), code="throttled") from None
+            raise
 
 
 def too_many_failures(wait: int) -> str:

@@ -12,6 +12,7 @@ accounts_urls = (
         path("accounts/login/", accounts.login_view, name="login"),
         path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
         path("accounts/", accounts.account, name="account"),
+        path("accounts/password/", accounts.password_change, name="password_change"),
         path("accounts/tokens/", accounts.token_create, name="token_create"),
         path("accounts/tokens/<int:token_id>/revoke/", accounts.token_revoke, name="token_revoke"),
     ],

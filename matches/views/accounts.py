@@ -7,10 +7,11 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..forms import LoginForm, TokenForm
+from ..forms import LoginForm, ThrottledPasswordChangeForm, TokenForm
 from ..services import accounts as services
 from .common import client_address
 
@@ -56,6 +57,39 @@ class LoginView(auth_views.LoginView):
 
 
 login_view = LoginView.as_view()
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change (login required; the session stays logged in, the
+    user's other sessions end) in the house's pages: 422 with the reasons, 429 when the
+    old password was guessed too often, back to the account page with a message."""
+
+    form_class = ThrottledPasswordChangeForm
+    template_name = "password_change.html"
+    success_url = reverse_lazy("accounts:account")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "address": client_address(self.request)}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(
+            self.request,
+            _("Your password was changed. Your other devices have to log in again."),
+        )
+        return response
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.wait:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
+        else:
+            response.status_code = 422
+        return response
+
+
+password_change = PasswordChangeView.as_view()
 
 
 @login_required

@@ -120,9 +120,7 @@ def session_file(settings, folder: Path, age_days: float) -> Path:
     return path
 
 
-def test_the_server_clears_expired_sessions_and_refuses_a_restore_while_it_runs(
-    settings, tmp_path
-):
+def test_the_server_clears_expired_sessions_and_refuses_a_restore_while_it_runs(settings, tmp_path):
     data_dir = tmp_path / "var"
     sessions = data_dir / "sessions"
     sessions.mkdir(parents=True)
