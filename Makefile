@@ -65,6 +65,7 @@ messages: install
 
 bench: install
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/floods.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

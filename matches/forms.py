@@ -169,9 +169,7 @@ class TokenForm(forms.Form):
 
 
 class LoginForm(AuthenticationForm):
-    """Django's login form behind the login throttle (``services.accounts``): a locked
-    account or address is refused before its password is checked, and the failure that
-    locks it already says how long to wait."""
+    """Django's login form behind the login throttle (``throttled_check``)."""
 
     def __init__(self, request=None, *args, address: str = "", **kwargs):
         super().__init__(request, *args, **kwargs)
@@ -183,20 +181,7 @@ class LoginForm(AuthenticationForm):
         if username is None or not self.cleaned_data.get("password"):
             return super().clean()  # a field is missing: its own message says so
         attempt = account_services.LoginAttempt(username, self.address)
-        self.wait = account_services.login_wait(attempt)
-        if not self.wait:
-            try:
-                cleaned = super().clean()
-            except ValidationError as error:
-                if error.code != "invalid_login":
-                    raise
-                self.wait = account_services.login_failed(attempt)
-                if not self.wait:
-                    raise
-            else:
-                account_services.login_succeeded(attempt)
-                return cleaned
-        raise ValidationError(too_many_failures(self.wait), code="throttled")
+        return throttled_check(self, attempt, super().clean)
 
 
 class ThrottledPasswordChangeForm(PasswordChangeForm):
@@ -210,16 +195,38 @@ class ThrottledPasswordChangeForm(PasswordChangeForm):
 
     def clean_old_password(self):
         attempt = account_services.LoginAttempt(self.user.get_username(), self.address)
-        self.wait = account_services.login_wait(attempt)
-        if self.wait:
-            raise ValidationError(too_many_failures(self.wait), code="throttled")
+        return throttled_check(self, attempt, super().clean_old_password)
+
+
+WRONG_PASSWORD = ("invalid_login", "password_incorrect")  # Django's codes for it
+BUSY_SECONDS = 5
+
+
+def throttled_check(form, attempt, check):
+    """``check()`` (Django's own password check, raising when it is wrong) behind the
+    login throttle of ``services.accounts``: in the queue of password checks, refused
+    without checking while the account or address is locked, the failure counted. The
+    failure that locks already says how long to wait; ``form.wait`` keeps the seconds."""
+    with account_services.password_check() as my_turn:
+        if not my_turn:
+            form.wait = BUSY_SECONDS
+            raise ValidationError(
+                _("Many logins at once. Try again in a few seconds."), code="busy"
+            )
+        form.wait = account_services.login_wait(attempt)
+        if form.wait:
+            raise ValidationError(too_many_failures(form.wait), code="throttled")
         try:
-            return super().clean_old_password()
-        except ValidationError:
-            self.wait = account_services.login_failed(attempt)
-            if self.wait:
-                raise ValidationError(too_many_failures(self.wait), code="throttled") from None
+            checked = check()
+        except ValidationError as error:
+            if error.code not in WRONG_PASSWORD:
+                raise
+            form.wait = account_services.login_failed(attempt)
+            if form.wait:
+                raise ValidationError(too_many_failures(form.wait), code="throttled") from None
             raise
+        account_services.login_succeeded(attempt)
+        return checked
 
 
 def too_many_failures(wait: int) -> str:

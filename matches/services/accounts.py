@@ -2,7 +2,11 @@
 
 import ipaddress
 import math
+import os
 import secrets
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -14,8 +18,14 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
+from ..backup import private
 from ..models import ApiToken, LoginFailures, hash_token
 from .base import writing
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: one password check at a time per process there
+    fcntl = None
 
 
 class SetupClosed(Exception):
@@ -78,6 +88,12 @@ def revoke_token(user, token_id: int) -> bool:
 # password from many addresses, the address limit stops trying many accounts from one.
 # The price: whoever knows a username can keep it locked, a few minutes at a time.
 # API keys and share links need no throttle: they are random, 256 and 128 bits.
+#
+# Until the limits bite, each attempt costs a password hash (by design a good part of a
+# second of CPU), so a flood from many clients at once could take every core. Password
+# checks therefore queue, one at a time in the whole server (``password_check``): a flood
+# takes one core at most and slows logins, not the rest of the app; and with the check
+# and the count inside the queue, the limits hold exactly even for parallel attempts.
 
 
 @dataclass(frozen=True)
@@ -93,6 +109,53 @@ class LoginAttempt:
             "account": _counter_key("account", self.username.strip().casefold()),
             "address": _counter_key("address", _address_block(self.address)),
         }
+
+
+PASSWORD_QUEUE_SECONDS = 5  # how long a login waits for its turn before "try again"
+
+_checks = threading.Lock()  # threads of one process: flock alone would not keep them apart
+_checks_file: tuple[int, object] | None = None  # (pid, open file): never shared across a fork
+
+
+@contextmanager
+def password_check():
+    """Yield True once it is this thread's turn to check a password, False when the turn
+    did not come within ``PASSWORD_QUEUE_SECONDS`` (many logins at once: a flood)."""
+    global _checks_file
+    deadline = time.monotonic() + PASSWORD_QUEUE_SECONDS
+    if not _checks.acquire(timeout=PASSWORD_QUEUE_SECONDS):
+        yield False
+        return
+    try:
+        folder = settings.DATA_DIR
+        if fcntl is None or not folder.is_dir():  # a shared database and no data folder
+            yield True
+            return
+        if _checks_file is None or _checks_file[0] != os.getpid():
+            handle = open(folder / "passwords.lock", "a", opener=private)  # noqa: SIM115
+            _checks_file = (os.getpid(), handle)
+        handle = _checks_file[1]
+        if not _flock_by(handle, deadline):
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+    finally:
+        _checks.release()
+
+
+def _flock_by(handle, deadline: float) -> bool:
+    # flock cannot time out by itself; a waiter polls, which costs next to nothing.
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
 
 
 def login_wait(attempt: LoginAttempt) -> int:

@@ -6,6 +6,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.utils import timezone
 
 from matches.models import LoginFailures
+from matches.services import accounts as services
 from matches.services.accounts import LoginAttempt
 from tests.factories import HTMX
 
@@ -202,3 +203,20 @@ class TestPages:
         keys = " ".join(LoginFailures.objects.values_list("key", flat=True))
         assert LoginFailures.objects.count() == 2
         assert "ann" not in keys and "10.1.2.3" not in keys
+
+
+@pytest.mark.django_db
+def test_when_the_queue_of_password_checks_is_full_the_login_is_asked_to_wait(
+    client, owner, monkeypatch, checked
+):
+    monkeypatch.setattr(services, "PASSWORD_QUEUE_SECONDS", 0.01)
+    with services.password_check() as my_turn:  # someone else's check, taking its time
+        assert my_turn
+        answer = log_in(client, "ann", "pw-ann-12345")
+
+    assert answer.status_code == 429
+    assert answer["Retry-After"] == "5"
+    assert "Many logins at once. Try again in a few seconds." in answer.content.decode()
+    assert checked == [] and not LoginFailures.objects.exists()  # nothing checked nor counted
+    assert not logged_in(client)
+    assert log_in(client, "ann", "pw-ann-12345").status_code == 302  # its turn now
