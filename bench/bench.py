@@ -42,6 +42,7 @@ def worker_kind() -> str:
 
     return f"{gunicorn_conf.worker_class}, {gunicorn_conf.threads} threads per worker"
 
+
 HANDS = 30  # in the match that is read
 PLAYERS = ["Ann", "Ben", "Cy"]
 FIRST_DEALER = 0

@@ -20,7 +20,7 @@ from matches.services import play as services
 from tests.factories import sm_hand
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLES = ("matches_match", "matches_hand", "matches_auditentry")
+TABLES = ("matches_player", "matches_match", "matches_seat", "matches_hand", "matches_auditentry")
 
 sqlite_only = pytest.mark.skipif(
     connection.vendor != "sqlite",
