@@ -47,6 +47,8 @@ def security_headers(get_response):
 
     def middleware(request):
         response = get_response(request)
+        if settings.DEBUG and response.status_code in (404, 500):
+            return response  # Django's debug pages style and script themselves inline
         response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
         response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
         return response

@@ -108,24 +108,35 @@ def scorekeeper_backup(path: Path) -> Path:
     return path
 
 
-def session_file(settings, folder: Path, age_days: float) -> Path:
+def file_sessions_in(folder: Path, monkeypatch):
+    """Django's file session store, writing to ``folder``. (The store keeps the first
+    folder it was asked for in a class attribute; the setting alone would not move it.)"""
+    store = import_module("django.contrib.sessions.backends.file").SessionStore
+    monkeypatch.setattr(store, "_storage_path", str(folder), raising=False)
+    return store
+
+
+def session_file(store_class, folder: Path, cookie_name: str, age_days: float) -> Path:
     """A real logged-in session file in ``folder``, last written ``age_days`` ago."""
-    settings.SESSION_FILE_PATH = str(folder)
-    store = import_module("django.contrib.sessions.backends.file").SessionStore()
+    store = store_class()
     store["_auth_user_id"] = "1"
     store.create()
-    path = folder / f"{settings.SESSION_COOKIE_NAME}{store.session_key}"
+    path = folder / f"{cookie_name}{store.session_key}"
     then = time.time() - age_days * 24 * 3600
     os.utime(path, (then, then))
     return path
 
 
-def test_the_server_clears_expired_sessions_and_refuses_a_restore_while_it_runs(settings, tmp_path):
+def test_the_server_clears_expired_sessions_and_refuses_a_restore_while_it_runs(
+    settings, tmp_path, monkeypatch
+):
     data_dir = tmp_path / "var"
     sessions = data_dir / "sessions"
     sessions.mkdir(parents=True)
-    expired = session_file(settings, sessions, age_days=settings.SESSION_COOKIE_AGE / 86400 + 1)
-    live = session_file(settings, sessions, age_days=1)
+    store = file_sessions_in(sessions, monkeypatch)
+    cookie = settings.SESSION_COOKIE_NAME
+    expired = session_file(store, sessions, cookie, settings.SESSION_COOKIE_AGE / 86400 + 1)
+    live = session_file(store, sessions, cookie, age_days=1)
     backup = scorekeeper_backup(tmp_path / "backup.sqlite3")
 
     with serving(data_dir, settings.SECRET_KEY):

@@ -133,10 +133,12 @@ def test_the_database_and_its_write_ahead_log_are_private(data):
             assert mode(data / name) == 0o600, name
 
 
-def test_session_files_are_private(data, settings):
+def test_session_files_are_private(data, monkeypatch):
     datadir.prepare()
-    settings.SESSION_FILE_PATH = str(data / "sessions")
-    store = import_module("django.contrib.sessions.backends.file").SessionStore()
+    # The store keeps the first folder it was given in a class attribute.
+    store_class = import_module("django.contrib.sessions.backends.file").SessionStore
+    monkeypatch.setattr(store_class, "_storage_path", str(data / "sessions"), raising=False)
+    store = store_class()
     store["_auth_user_id"] = "1"
     store.create()
     store["seen"] = True
