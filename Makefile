@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test install migrate static bench check lock messages clean
+.PHONY: run test install migrate static bench backup check lock messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ static: install
 run: migrate static
 	@HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve --workers $(WORKERS)
 
+# An online backup of the SQLite database into DATA_DIR/backups/ (or FILE=...); the app may
+# keep running. Restore with `.venv/bin/python manage.py restore FILE`, the app stopped.
+backup: install
+	$(BIN)/python manage.py backup $(FILE)
+
 test: install
 	$(BIN)/pytest
 
@@ -61,6 +66,7 @@ messages: install
 bench: install
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/club.py
+	$(BIN)/python bench/floods.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -32,6 +32,16 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only: the benchmark never talks to any other address
+# The server as `make run` starts it: threaded workers (scorekeeper/gunicorn_conf.py).
+GUNICORN_CONFIG = "python:scorekeeper.gunicorn_conf"
+
+
+def worker_kind() -> str:
+    sys.path.insert(0, str(REPO))
+    from scorekeeper import gunicorn_conf
+
+    return f"{gunicorn_conf.worker_class}, {gunicorn_conf.threads} threads per worker"
+
 
 HANDS = 30  # in the match that is read
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -382,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"  Python {platform.python_version()}, Django {version('Django')}, "
-        f"gunicorn {version('gunicorn')} (sync), SQLite {sqlite3.sqlite_version}"
+        f"gunicorn {version('gunicorn')} ({worker_kind()}), SQLite {sqlite3.sqlite_version}"
     )
     print(
         f"  {args.workers} gunicorn workers, {args.clients} concurrent clients, "
@@ -417,6 +427,8 @@ def main(argv: list[str] | None = None) -> int:
             server = subprocess.Popen(
                 [
                     gunicorn,
+                    "--config",
+                    GUNICORN_CONFIG,
                     "scorekeeper.wsgi",
                     "--bind",
                     f"{HOST}:{port}",

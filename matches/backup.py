@@ -19,8 +19,10 @@ try:
 except ImportError:  # not on Windows
     fcntl = None
 
-# The server (``make run``) holds an exclusive lock on this file for as long as it runs;
-# a restore that cannot take it knows the server is running.
+# Every server (``make run``, gunicorn with ``scorekeeper.gunicorn_conf``) holds a shared
+# lock on this file for as long as it runs; a restore needs it exclusively, so one that
+# cannot take it knows a server is running. Shared, so that two servers on one data
+# directory (a restart overlapping the old one) do not refuse each other.
 SERVER_LOCK = "server.lock"
 
 
@@ -42,7 +44,7 @@ def backup(source: Path, target: Path) -> None:
     """Copy the database ``source`` to ``target`` while the app may be writing."""
     if target.exists():
         raise BackupError(f"{target} exists already; choose another file.")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
         src.backup(dst)
         # A self-contained file: no write-ahead log of its own to carry along.
@@ -84,8 +86,8 @@ def server_stopped(data_dir: Path):
     """Hold the server's lock for the restore; refuse when the server holds it."""
     if fcntl is None:
         raise BackupError("Cannot tell whether the server runs here; stop it and copy by hand.")
-    data_dir.mkdir(parents=True, exist_ok=True)
-    with open(data_dir / SERVER_LOCK, "a") as handle:
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with open(data_dir / SERVER_LOCK, "a", opener=private) as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -99,18 +101,28 @@ def server_stopped(data_dir: Path):
 
 
 def hold_server_lock(data_dir: Path):
-    """Called by the server at start: the open, locked file, kept for its lifetime (and
-    inherited by the gunicorn process that replaces it). None without ``fcntl``."""
+    """Called by the server at start (gunicorn's ``on_starting``): the open file with the
+    shared lock, kept for the server's lifetime. Its workers inherit it by fork, and a
+    re-executed master (gunicorn's USR2 upgrade) by exec, so the lock lasts as long as
+    any of them runs. None without ``fcntl``."""
     if fcntl is None:
         return None
-    handle = open(data_dir / SERVER_LOCK, "a")  # noqa: SIM115 (held until the process ends)
+    # Held until the process ends, hence no ``with``.
+    handle = open(data_dir / SERVER_LOCK, "a", opener=private)  # noqa: SIM115
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.close()
-        raise BackupError("Another server is running on this data directory.") from None
+        raise BackupError(
+            "A restore is running on this data directory: start the server when it is done."
+        ) from None
     os.set_inheritable(handle.fileno(), True)
     return handle
+
+
+def private(path: str, flags: int) -> int:
+    """``open``'s opener for a file only this user may read (0600 when it is created)."""
+    return os.open(path, flags, 0o600)
 
 
 def _has_table(path: Path, name: str) -> bool:

@@ -1,11 +1,16 @@
 """HTML forms: they parse what a person typed; the rules decide whether it is a valid hand."""
 
+import math
 import random
 
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .rules import RuleError, get_ruleset
+from .services import accounts as account_services
 from .services import play as services
 from .services.base import explain
 
@@ -269,3 +274,73 @@ class MergeForm(forms.Form):
             "invalid": _("Choose the player to merge into."),
         },
     )
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form behind the login throttle (``throttled_check``)."""
+
+    def __init__(self, request=None, *args, address: str = "", **kwargs):
+        super().__init__(request, *args, **kwargs)
+        self.address = address
+        self.wait = 0  # seconds, once the throttle refused
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        if username is None or not self.cleaned_data.get("password"):
+            return super().clean()  # a field is missing: its own message says so
+        attempt = account_services.LoginAttempt(username, self.address)
+        return throttled_check(self, attempt, super().clean)
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, whose "old password" counts against the same throttle as
+    a login: a phone left logged in must not let a stranger guess the password."""
+
+    def __init__(self, user, *args, address: str = "", **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.address = address
+        self.wait = 0
+
+    def clean_old_password(self):
+        attempt = account_services.LoginAttempt(self.user.get_username(), self.address)
+        return throttled_check(self, attempt, super().clean_old_password)
+
+
+WRONG_PASSWORD = ("invalid_login", "password_incorrect")  # Django's codes for it
+BUSY_SECONDS = 5
+
+
+def throttled_check(form, attempt, check):
+    """``check()`` (Django's own password check, raising when it is wrong) behind the
+    login throttle of ``services.accounts``: in the queue of password checks, refused
+    without checking while the account or address is locked, the failure counted. The
+    failure that locks already says how long to wait; ``form.wait`` keeps the seconds."""
+    with account_services.password_check() as my_turn:
+        if not my_turn:
+            form.wait = BUSY_SECONDS
+            raise ValidationError(
+                _("Many logins at once. Try again in a few seconds."), code="busy"
+            )
+        form.wait = account_services.login_wait(attempt)
+        if form.wait:
+            raise ValidationError(too_many_failures(form.wait), code="throttled")
+        try:
+            checked = check()
+        except ValidationError as error:
+            if error.code not in WRONG_PASSWORD:
+                raise
+            form.wait = account_services.login_failed(attempt)
+            if form.wait:
+                raise ValidationError(too_many_failures(form.wait), code="throttled") from None
+            raise
+        account_services.login_succeeded(attempt)
+        return checked
+
+
+def too_many_failures(wait: int) -> str:
+    minutes = max(1, math.ceil(wait / 60))
+    return ngettext(
+        "Too many failed logins. Try again in %(minutes)s minute.",
+        "Too many failed logins. Try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}

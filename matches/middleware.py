@@ -1,6 +1,8 @@
-"""Until the first organiser exists, every page leads to the form that creates one; and
-htmx partials are told apart from full pages in the Vary header."""
+"""Until the first organiser exists, every page leads to the form that creates one; htmx
+partials are told apart from full pages in the Vary header; every answer carries the
+Content-Security-Policy and the Permissions-Policy."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -34,6 +36,21 @@ def vary_on_htmx(get_response):
     def middleware(request):
         response = get_response(request)
         patch_vary_headers(response, ("HX-Request",))
+        return response
+
+    return middleware
+
+
+def security_headers(get_response):
+    """The policies of ``settings`` on every answer, pages, API and static files alike
+    (this middleware sits outside WhiteNoise), unless a view set its own."""
+
+    def middleware(request):
+        response = get_response(request)
+        if settings.DEBUG and response.status_code in (404, 500):
+            return response  # Django's debug pages style and script themselves inline
+        response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
         return response
 
     return middleware

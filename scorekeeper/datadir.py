@@ -27,6 +27,10 @@ def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
+def database_file() -> Path:
+    return data_dir() / "db.sqlite3"
+
+
 def prepare() -> None:
     """Create the data directory, the session folder and the secret key file if missing.
 
@@ -36,11 +40,36 @@ def prepare() -> None:
     """
     if os.environ.get("DATABASE_URL"):
         return
-    # 0700/0600: the database, the sessions and the key are nobody else's business.
-    data_dir().mkdir(mode=0o700, parents=True, exist_ok=True)
-    sessions_dir().mkdir(mode=0o700, exist_ok=True)
+    # 0700/0600: the database, the sessions and the key are nobody else's business (a
+    # session file's name is the session key: whoever can list the folder can log in as
+    # anyone). Made so, and made so again for a data directory from an older version.
+    for folder in (data_dir(), sessions_dir()):
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _private(folder, 0o700)
+    # SQLite would create the database 0644 (less the umask), and gives its -wal and -shm
+    # files the database's own mode: an empty file made 0600 first is a new database to it.
+    database = database_file()
+    _create_private(database)
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm"), secret_key_file()):
+        _private(path, 0o600)
     if not os.environ.get("SECRET_KEY"):
         _write_once(secret_key_file(), secrets.token_urlsafe(50))
+
+
+def _create_private(path: Path) -> None:
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
+def _private(path: Path, mode: int) -> None:
+    """``chmod`` when needed (and possible: a file of another user is left as it is)."""
+    try:
+        if path.stat().st_mode & 0o777 != mode:
+            path.chmod(mode)
+    except (FileNotFoundError, PermissionError):
+        pass
 
 
 def _write_once(path: Path, content: str) -> None:

@@ -1,7 +1,9 @@
 """`make run`: serve the app with gunicorn, and tell phones on the local network where.
 
 With HOST=0.0.0.0 the machine's LAN addresses are printed and allowed as hosts, so a
-phone on the same Wi-Fi can open ``http://<address>:<port>/``.
+phone on the same Wi-Fi can open ``http://<address>:<port>/``. Expired sessions are
+cleared at each start (Django's file sessions are never removed otherwise). gunicorn's
+settings (threaded workers, the server lock) are in ``scorekeeper.gunicorn_conf``.
 """
 
 import argparse
@@ -32,6 +34,19 @@ def lan_addresses() -> list[str]:
     return sorted(a for a in addresses if not a.startswith("127."))
 
 
+def clear_expired_sessions() -> None:
+    """``manage.py clearsessions``: the session files (or rows) of visitors whose login
+    has run out, which nothing else removes."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+    from django.core.management import call_command
+    from django.db import connections
+
+    django.setup()
+    call_command("clearsessions")
+    connections.close_all()  # before gunicorn replaces this process
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workers", type=int, default=3)
@@ -50,11 +65,14 @@ def main(argv: list[str] | None = None) -> None:
     sys.stdout.flush()
     # Once here rather than in each worker's first import of scorekeeper.wsgi.
     prepare()
+    clear_expired_sessions()
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
     os.execve(
         gunicorn,
         [
             gunicorn,
+            "--config",
+            "python:scorekeeper.gunicorn_conf",
             "scorekeeper.wsgi",
             "--bind",
             f"{host}:{port}",

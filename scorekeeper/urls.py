@@ -10,13 +10,10 @@ from matches.views import accounts, common, play, players, tournaments
 accounts_urls = (
     [
         path("setup/", accounts.first_organiser, name="first_organiser"),
-        path(
-            "accounts/login/",
-            auth_views.LoginView.as_view(redirect_authenticated_user=True),
-            name="login",
-        ),
+        path("accounts/login/", accounts.login_view, name="login"),
         path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
         path("accounts/", accounts.account, name="account"),
+        path("accounts/password/", accounts.password_change, name="password_change"),
         path("accounts/tokens/", accounts.token_create, name="token_create"),
         path("accounts/tokens/<int:token_id>/revoke/", accounts.token_revoke, name="token_revoke"),
     ],

@@ -73,6 +73,7 @@ def browser_page(viewport=None):
             page = context.new_page()
             page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
             page.on("response", lambda response: _server_error(response, errors))
+            watch_policy(page, errors)
             try:
                 yield page, expect
             except BaseException as failure:
@@ -82,6 +83,17 @@ def browser_page(viewport=None):
             assert errors == [], f"Errors on the page: {errors}"
         finally:
             browser.close()
+
+
+def watch_policy(page, errors: list[str]) -> None:
+    """Count what the Content-Security-Policy blocked (an inline handler, a style, an
+    eval) as an error: Chromium reports it on the console only, never as a page error."""
+
+    def seen(message):
+        if "Content Security Policy" in message.text:
+            errors.append(f"CSP: {message.text}")
+
+    page.on("console", seen)
 
 
 def _server_error(response, errors: list[str]) -> None:

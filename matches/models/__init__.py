@@ -1,6 +1,6 @@
 """Storage, by subject. Django finds the models through this package."""
 
-from .accounts import ApiToken, hash_token
+from .accounts import ApiToken, LoginFailures, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
 from .players import Player, PlayerAudit, name_key
 from .tournaments import (
@@ -30,6 +30,7 @@ __all__ = [
     "ApiToken",
     "AuditEntry",
     "Hand",
+    "LoginFailures",
     "Match",
     "Player",
     "PlayerAudit",

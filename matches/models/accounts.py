@@ -37,3 +37,20 @@ class ApiToken(models.Model):
         except cls.DoesNotExist:
             return None
         return token if token.user.is_active else None
+
+
+class LoginFailures(models.Model):
+    """Failed logins counted for one account or one address, for the login throttle
+    (``services.accounts``). Kept in the database, not in the cache: the cache is each
+    worker's own memory, and every worker must see the same count.
+
+    ``key`` is a keyed hash of "account:<name>" or "address:<ip>": neither the names
+    people mistyped (sometimes a password) nor their addresses are stored readably."""
+
+    key = models.CharField(max_length=64, unique=True)
+    failures = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField()  # the first failure counted in this window
+    locked_until = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.failures} since {self.since:%Y-%m-%d %H:%M}"

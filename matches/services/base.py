@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils.translation import gettext
 
+from ..backup import private
 from ..rules import RuleError
 from ..rules.base import Term
 
@@ -47,7 +48,8 @@ def _writer_queue():
     global _queue_file
     with _queue:  # threads of one process: flock alone would not keep them apart
         if _queue_file is None or _queue_file[0] != os.getpid():
-            _queue_file = (os.getpid(), open(settings.DATA_DIR / "writers.lock", "a"))
+            path = settings.DATA_DIR / "writers.lock"
+            _queue_file = (os.getpid(), open(path, "a", opener=private))  # noqa: SIM115
         handle = _queue_file[1]
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:

@@ -1,16 +1,19 @@
-"""Account pages: the first organiser, API tokens."""
+"""Account pages: the first organiser, logging in, the password, API tokens."""
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..forms import TokenForm
+from ..forms import LoginForm, ThrottledPasswordChangeForm, TokenForm
 from ..services import accounts as services
+from .common import client_address
 
 
 @require_http_methods(["GET", "POST"])
@@ -31,6 +34,62 @@ def first_organiser(request):
         return redirect("play:home")
     status = 422 if form.errors else 200
     return render(request, "first_organiser.html", {"form": form}, status=status)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page with the throttled form: 422 with the reason when the login
+    fails, 429 with the wait (and Retry-After) when the throttle refuses."""
+
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "address": client_address(self.request)}
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.wait:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
+        else:
+            response.status_code = 422
+        return response
+
+
+login_view = LoginView.as_view()
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change (login required; the session stays logged in, the
+    user's other sessions end) in the house's pages: 422 with the reasons, 429 when the
+    old password was guessed too often, back to the account page with a message."""
+
+    form_class = ThrottledPasswordChangeForm
+    template_name = "password_change.html"
+    success_url = reverse_lazy("accounts:account")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "address": client_address(self.request)}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(
+            self.request,
+            _("Your password was changed. Your other devices have to log in again."),
+        )
+        return response
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.wait:
+            response.status_code = 429
+            response["Retry-After"] = str(form.wait)
+        else:
+            response.status_code = 422
+        return response
+
+
+password_change = PasswordChangeView.as_view()
 
 
 @login_required

@@ -4,6 +4,7 @@ htmx-aware templates and redirects."""
 import functools
 import secrets
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -24,6 +25,17 @@ from ..models import Match
 def ping(request):
     """The trivial view: a health check, and the benchmark's baseline."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def client_address(request) -> str:
+    """Where a request came from: the peer's address or, behind a proxy that says so
+    (``TRUST_X_FORWARDED_FOR``), the last address in X-Forwarded-For — the one the proxy
+    itself appended; those before it are whatever the client claimed."""
+    if settings.TRUST_X_FORWARDED_FOR:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded
+    return request.META.get("REMOTE_ADDR", "")
 
 
 def template_for(request, name: str, partial: str) -> str:

@@ -20,7 +20,7 @@ from matches.services import play as services
 from tests.factories import sm_hand
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLES = ("matches_match", "matches_hand", "matches_auditentry")
+TABLES = ("matches_player", "matches_match", "matches_seat", "matches_hand", "matches_auditentry")
 
 sqlite_only = pytest.mark.skipif(
     connection.vendor != "sqlite",
@@ -145,7 +145,8 @@ def test_it_refuses_to_restore_while_the_server_runs(make_match, tmp_path):
 
     assert result.returncode != 0
     assert "server is running" in result.stderr
-    assert not (fresh / "db.sqlite3").exists()
+    # Still the empty database that manage.py's start made, nothing restored into it.
+    assert (fresh / "db.sqlite3").stat().st_size == 0
 
 
 @sqlite_only

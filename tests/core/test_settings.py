@@ -2,10 +2,13 @@
 
 import os
 import re
+import sqlite3
 import stat
 import subprocess
 import sys
 import threading
+from contextlib import closing
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -101,6 +104,52 @@ def test_prepare_makes_private_folders_and_key(data):
     assert [p.name for p in data.iterdir() if p.name.startswith(".")] == []
 
 
+def test_prepare_makes_an_older_data_directory_private(data):
+    # As an earlier version (or a careless copy) may have left it: readable by anyone.
+    (data / "sessions").mkdir(parents=True, mode=0o755)
+    data.chmod(0o755)
+    (data / "sessions").chmod(0o755)
+    for name in ("db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm", "secret_key"):
+        (data / name).write_text("x")
+        (data / name).chmod(0o644)
+
+    datadir.prepare()
+
+    assert mode(data) == mode(data / "sessions") == 0o700
+    for name in ("db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm", "secret_key"):
+        assert mode(data / name) == 0o600, name
+    assert (data / "secret_key").read_text() == "x"  # made private, not replaced
+
+
+def test_the_database_and_its_write_ahead_log_are_private(data):
+    datadir.prepare()
+    with closing(sqlite3.connect(datadir.database_file())) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE hands (x)")
+        db.execute("INSERT INTO hands VALUES (1)")
+        db.commit()
+        assert (data / "db.sqlite3-wal").exists() and (data / "db.sqlite3-shm").exists()
+        for name in ("db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm"):
+            assert mode(data / name) == 0o600, name
+
+
+def test_session_files_are_private(data, monkeypatch):
+    datadir.prepare()
+    # The store keeps the first folder it was given in a class attribute.
+    store_class = import_module("django.contrib.sessions.backends.file").SessionStore
+    monkeypatch.setattr(store_class, "_storage_path", str(data / "sessions"), raising=False)
+    store = store_class()
+    store["_auth_user_id"] = "1"
+    store.create()
+    store["seen"] = True
+    store.save()
+
+    (session,) = (data / "sessions").iterdir()
+    assert session.name.endswith(store.session_key)
+    assert mode(session) == 0o600
+    assert mode(data / "sessions") == 0o700
+
+
 def test_workers_starting_at_once_agree_on_one_key(data):
     data.mkdir()
     keys, errors = [], []
@@ -160,7 +209,7 @@ def test_the_deploy_check_is_clean_with_https(tmp_path):
 
 def test_the_readme_lists_every_environment_variable():
     read = set()
-    for name in ("settings.py", "serve.py", "datadir.py", "wsgi.py"):
+    for name in ("settings.py", "serve.py", "datadir.py", "wsgi.py", "gunicorn_conf.py"):
         source = (ROOT / "scorekeeper" / name).read_text()
         read |= set(re.findall(r'(?:environ\.get|environ\[|env_flag|env_list)\(?"(\w+)"', source))
     read -= {"DJANGO_SETTINGS_MODULE"}

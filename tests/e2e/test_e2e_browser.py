@@ -14,7 +14,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.e2e_support import CHROMIUM_ARGS, signed
+from tests.e2e_support import CHROMIUM_ARGS, signed, watch_policy
 from tests.e2e_support import chromium_path as _chromium
 from tests.e2e_support import unavailable as _unavailable
 
@@ -70,6 +70,7 @@ def test_a_player_runs_a_match_in_the_browser(live_server):
 def _play(page, expect, base):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_policy(page, errors)
 
     # 1. An empty site leads to the form that creates the first organiser.
     page.goto(base + "/")

@@ -1,0 +1,271 @@
+"""`make bench`, second part: /ping/ under a flood of wrong passwords and under clients
+that send their headers a byte a second, each against /ping/ on the quiet server.
+
+Starts gunicorn as `make run` does (scorekeeper/gunicorn_conf.py: threaded workers) on
+loopback on a fresh SQLite database, then measures /ping/'s median latency
+1. quiet;
+2. while ``--attackers`` clients (8) post wrong passwords as fast as they are answered,
+   each with its own CSRF cookie, cycling through usernames (the login throttle then locks
+   the accounts and the address, and answers without hashing);
+3. while ``--slow`` clients (6) hold connections open, sending a request's headers one
+   byte a second (sync workers would each belong to one of them).
+The attackers' answers are counted: 422 (a password checked and wrong), 429 (locked) and
+429 (queue full: password checks take turns, one at a time in the whole server).
+Target (the issue): in 2 and 3 the median within 3x the quiet one. Exits 1 on a failed
+/ping/, 2 with ``--strict`` when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+# bench.py's server and client helpers (this file's folder is on sys.path when run).
+from bench import (
+    GUNICORN_CONFIG,
+    HOST,
+    REPO,
+    Request,
+    free_port,
+    phase,
+    run,
+    stop,
+    version,
+    wait_until_up,
+    worker_kind,
+)
+
+TARGET = 3.0
+BUSY_SECONDS = 5  # matches.forms.BUSY_SECONDS: the Retry-After of "many logins at once"
+USER, PASSWORD = "organiser", "bench-password-1"
+CREATE_USER = (
+    "from django.contrib.auth import get_user_model; "
+    f"get_user_model().objects.create_user({USER!r}, password={PASSWORD!r})"
+)
+
+
+def ping_median(port: int, args, label: str) -> tuple[float, int, list[str]]:
+    """/ping/ from ``--pingers`` clients for ``--seconds``: (median ms, requests, errors)."""
+    result = phase(
+        label,
+        port,
+        args.pingers,
+        10_000,  # as many as fit in the time
+        2,
+        args.seconds,
+        args.timeout,
+        lambda _index: Request("GET", "/ping/", {}),
+    )
+    return result.percentile(50), result.done, result.failures
+
+
+class Attacker(threading.Thread):
+    """Posts wrong passwords until told to stop, as a script would: fetch the login page
+    for a CSRF cookie and token, then post, post, post."""
+
+    def __init__(self, index: int, port: int, stopping: threading.Event, answers: Counter):
+        super().__init__(daemon=True)
+        self.index, self.port, self.stopping, self.answers = index, port, stopping, answers
+
+    def run(self) -> None:
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+        conn.request("GET", "/accounts/login/")
+        response = conn.getresponse()
+        page = response.read().decode()
+        cookie = re.search(r"csrftoken=([^;]+)", response.getheader("Set-Cookie", "")).group(1)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        attempt = 0
+        while not self.stopping.is_set():
+            attempt += 1
+            # Eight accounts, the real one among them: both limits come into play.
+            username = USER if attempt % 8 == 0 else f"user{(self.index + attempt) % 8}"
+            body = f"csrfmiddlewaretoken={token}&username={username}&password=guess{attempt}"
+            try:
+                conn.request(
+                    "POST",
+                    "/accounts/login/",
+                    body=body,
+                    headers={
+                        "Cookie": f"csrftoken={cookie}",
+                        "Content-Type": "application/x-www-form-urlencoded",
+                    },
+                )
+                response = conn.getresponse()
+                response.read()
+                status = str(response.status)
+                if status == "429":  # locked by the throttle, or no turn in the queue
+                    busy = int(response.getheader("Retry-After", "0")) <= BUSY_SECONDS
+                    status += " (queue full)" if busy else " (locked)"
+                if response.will_close:
+                    conn.close()
+                    conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+            except OSError as error:
+                status = type(error).__name__
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+            self.answers[status] += 1
+        conn.close()
+
+
+class SlowClient(threading.Thread):
+    """Sends a request's headers one byte a second, until told to stop."""
+
+    HEADERS = (
+        "GET /ping/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: a-phone-on-bad-wifi\r\n"
+        + "X-Padding: "
+        + "x" * 200
+        + "\r\n\r\n"
+    ).encode()
+
+    def __init__(self, port: int, stopping: threading.Event):
+        super().__init__(daemon=True)
+        self.port, self.stopping = port, stopping
+        self.sent = 0
+        self.cut_off = False  # the server closed the connection
+
+    def run(self) -> None:
+        with socket.create_connection((HOST, self.port), timeout=10) as sock:
+            for byte in self.HEADERS:
+                if self.stopping.wait(1.0 if self.sent else 0):
+                    return
+                try:
+                    sock.sendall(bytes([byte]))
+                except OSError:
+                    self.cut_off = True
+                    return
+                self.sent += 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (3)")
+    parser.add_argument("--pingers", type=int, default=4, help="clients measuring /ping/ (4)")
+    parser.add_argument("--attackers", type=int, default=8, help="wrong-password clients (8)")
+    parser.add_argument("--slow", type=int, default=6, help="slow-header clients (6)")
+    parser.add_argument("--seconds", type=float, default=10, help="seconds per measurement (10)")
+    parser.add_argument("--timeout", type=float, default=30, help="seconds per request (30)")
+    parser.add_argument("--strict", action="store_true", help="exit 2 when a target is missed")
+    args = parser.parse_args(argv)
+
+    print("Scorekeeper benchmark: floods and slow clients")
+    print(
+        f"  gunicorn {version('gunicorn')} ({worker_kind()}), {args.workers} workers; "
+        f"{args.pingers} clients measure /ping/ for {args.seconds:g} s per condition"
+    )
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"  load average at start: {load}")
+    print()
+
+    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-floods-"))
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env.update(
+        DATA_DIR=str(data_dir),
+        DEBUG="0",
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        PYTHONUNBUFFERED="1",
+    )
+    python = sys.executable
+    server = None
+    try:
+        run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")
+        run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env, "collectstatic")
+        run([python, "manage.py", "shell", "-c", CREATE_USER], env, "set-up")
+        port = free_port()
+        log = data_dir / "gunicorn.log"
+        with open(log, "w") as log_file:
+            server = subprocess.Popen(
+                [
+                    str(Path(python).parent / "gunicorn"),
+                    "--config",
+                    GUNICORN_CONFIG,
+                    "scorekeeper.wsgi",
+                    "--bind",
+                    f"{HOST}:{port}",
+                    "--workers",
+                    str(args.workers),
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=REPO,
+                env=env,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+            )
+        wait_until_up(port, server, log)
+
+        rows = []
+        errors: list[str] = []
+
+        quiet, count, failed = ping_median(port, args, "quiet")
+        rows.append(("quiet", quiet, count, ""))
+        errors += failed
+
+        stopping = threading.Event()
+        answers: Counter = Counter()
+        attackers = [Attacker(i, port, stopping, answers) for i in range(args.attackers)]
+        for attacker in attackers:
+            attacker.start()
+        flooded, count, failed = ping_median(port, args, "flood")
+        stopping.set()
+        for attacker in attackers:
+            attacker.join(args.timeout)
+        shown = ", ".join(f"{n} x {status}" for status, n in sorted(answers.items()))
+        rows.append((f"{args.attackers} wrong-password clients", flooded, count, shown))
+        errors += failed
+
+        stopping = threading.Event()
+        slow = [SlowClient(port, stopping) for _ in range(args.slow)]
+        for client in slow:
+            client.start()
+        time.sleep(1)  # every slow client has its connection and its first bytes in
+        slowed, count, failed = ping_median(port, args, "slow")
+        held = sum(1 for client in slow if not client.cut_off and client.sent > 1)
+        stopping.set()
+        for client in slow:
+            client.join(5)
+        rows.append((f"{args.slow} slow-header clients", slowed, count, f"{held} still open"))
+        errors += failed
+
+        print(f"{'/ping/ while':<30}{'median ms':>10}{'requests':>10}{'x quiet':>9}  target")
+        print("-" * 72)
+        met = True
+        for name, median, count, note in rows:
+            ratio = median / quiet
+            if name == "quiet":
+                verdict = "baseline"
+            else:
+                ok = ratio <= TARGET
+                met = met and ok
+                verdict = f"<= {TARGET:g}x: {'met' if ok else 'NOT MET'}"
+            print(f"{name:<30}{median:>10.1f}{count:>10}{ratio:>9.2f}  {verdict}")
+            if note:
+                print(f"{'':<30}({note})")
+        print()
+        print(f"targets {'all met' if met else 'NOT all met'}; {len(errors)} failed /ping/")
+        for error in list(dict.fromkeys(errors))[:4]:
+            print(f"  {error}")
+        if server.poll() is not None:
+            print(f"floods: gunicorn died during the run (exit {server.returncode})")
+            return 1
+        if errors:
+            return 1
+        return 0 if met or not args.strict else 2
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

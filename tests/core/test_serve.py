@@ -1,0 +1,184 @@
+"""`make run`'s server, started for real (``python -m scorekeeper.serve``): it clears
+expired sessions at start, holds the server lock that makes a restore refuse, and keeps
+answering while slow clients hold connections open."""
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import closing, contextmanager
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from matches.backup import server_stopped
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def environment(data_dir: Path, port: int, secret_key: str) -> dict:
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env.update(
+        DATA_DIR=str(data_dir),
+        SECRET_KEY=secret_key,
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        HOST=HOST,
+        PORT=str(port),
+    )
+    return env
+
+
+def get(port: int, path: str = "/ping/", timeout: float = 10) -> tuple[int, bytes]:
+    with socket.create_connection((HOST, port), timeout=timeout) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    status = int(answer.split(b" ", 2)[1])
+    return status, answer.split(b"\r\n\r\n", 1)[1]
+
+
+def wait_until_up(server: subprocess.Popen, port: int) -> None:
+    # A bound on how long a start may take, not a measurement: the test waits for the
+    # server's first answer (or its exit) and fails only if neither ever comes.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"the server exited ({server.returncode}): {server.stderr.read()}")
+        try:
+            if get(port, timeout=2)[0] == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    pytest.fail("the server never answered /ping/")
+
+
+@contextmanager
+def serving(data_dir: Path, secret_key: str, workers: int = 2):
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.serve", "--workers", str(workers)],
+        cwd=ROOT,
+        env=environment(data_dir, port, secret_key),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_until_up(server, port)
+        yield port
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        server.stderr.close()
+
+
+def manage(*args, data_dir: Path, secret_key: str):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment(data_dir, 0, secret_key),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def scorekeeper_backup(path: Path) -> Path:
+    """The smallest file that ``restore`` takes for a scorekeeper database."""
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE django_migrations (id INTEGER PRIMARY KEY, app, name)")
+        db.execute("INSERT INTO django_migrations (app, name) VALUES ('matches', 'restored')")
+        db.commit()
+    return path
+
+
+def file_sessions_in(folder: Path, monkeypatch):
+    """Django's file session store, writing to ``folder``. (The store keeps the first
+    folder it was asked for in a class attribute; the setting alone would not move it.)"""
+    store = import_module("django.contrib.sessions.backends.file").SessionStore
+    monkeypatch.setattr(store, "_storage_path", str(folder), raising=False)
+    return store
+
+
+def session_file(store_class, folder: Path, cookie_name: str, age_days: float) -> Path:
+    """A real logged-in session file in ``folder``, last written ``age_days`` ago."""
+    store = store_class()
+    store["_auth_user_id"] = "1"
+    store.create()
+    path = folder / f"{cookie_name}{store.session_key}"
+    then = time.time() - age_days * 24 * 3600
+    os.utime(path, (then, then))
+    return path
+
+
+def test_the_server_clears_expired_sessions_and_refuses_a_restore_while_it_runs(
+    settings, tmp_path, monkeypatch
+):
+    data_dir = tmp_path / "var"
+    sessions = data_dir / "sessions"
+    sessions.mkdir(parents=True)
+    store = file_sessions_in(sessions, monkeypatch)
+    cookie = settings.SESSION_COOKIE_NAME
+    expired = session_file(store, sessions, cookie, settings.SESSION_COOKIE_AGE / 86400 + 1)
+    live = session_file(store, sessions, cookie, age_days=1)
+    backup = scorekeeper_backup(tmp_path / "backup.sqlite3")
+
+    with serving(data_dir, settings.SECRET_KEY):
+        assert not expired.exists()
+        assert live.exists()
+        refused = manage("restore", str(backup), data_dir=data_dir, secret_key=settings.SECRET_KEY)
+        assert refused.returncode != 0
+        assert "The server is running on this data directory: stop it first." in refused.stderr
+        with closing(sqlite3.connect(data_dir / "db.sqlite3")) as db:
+            assert db.execute("SELECT name FROM sqlite_master").fetchall() == []
+
+    restored = manage("restore", str(backup), data_dir=data_dir, secret_key=settings.SECRET_KEY)
+    assert restored.returncode == 0, restored.stderr
+    with closing(sqlite3.connect(data_dir / "db.sqlite3")) as db:
+        assert db.execute("SELECT name FROM django_migrations").fetchall() == [("restored",)]
+
+
+def test_the_server_does_not_start_during_a_restore(settings, tmp_path):
+    data_dir = tmp_path / "var"
+    port = free_port()
+    with server_stopped(data_dir):  # what a restore holds while it works
+        started = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.serve", "--workers", "1"],
+            cwd=ROOT,
+            env=environment(data_dir, port, settings.SECRET_KEY),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert started.returncode != 0
+    assert "A restore is running on this data directory" in started.stderr
+
+
+def test_slow_clients_do_not_hold_the_only_worker(settings, tmp_path):
+    # Sync workers would each belong to one of these connections until it sent its last
+    # header (or the worker timeout killed it); /ping/ would not answer meanwhile.
+    with serving(tmp_path / "var", settings.SECRET_KEY, workers=1) as port:
+        slow = [socket.create_connection((HOST, port), timeout=10) for _ in range(4)]
+        try:
+            for sock in slow:
+                sock.sendall(b"GET /ping/ HTTP/1.1\r\nHo")  # and then nothing more
+            assert get(port) == (200, b"ok")
+        finally:
+            for sock in slow:
+                sock.close()
