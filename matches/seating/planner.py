@@ -3,7 +3,9 @@
 What is minimised, in order (each term outweighs everything after it):
 
 1. keep-apart pairs sharing a table, in any planned round;
-2. repeat pairs over the whole event: the rounds played and the rounds planned;
+2. repeat pairs over the whole event: the rounds played and the rounds planned; among
+   plans with as many, the fewest in the next round (a repeat put off may yet be
+   avoided when the plan is made again, with changed entries);
 3. the spread of standings within the tables of the next round (the sum over tables of
    the rank of its lowest entry minus the rank of its highest): similar scores together;
 4. for the next round, how often its sitters have sat at a sitter table before (the sum
@@ -30,10 +32,11 @@ from operator import itemgetter
 from .designs import designs
 from .model import Entry, History
 
-BUDGET = 3_000_000  # evaluated moves; a few seconds of one core at most
+BUDGET = 1_500_000  # evaluated moves: about five seconds of one core here at most
 EMBED_NODES = 50_000  # backtracking steps to fit the played rounds into one design
 TENURE = (4, 16)  # iterations a swapped entry may not go back to its table
 STALL = 400  # iterations without a better plan before shaking the best one up
+PATIENCE = 400_000  # evaluated moves without a better plan before giving up
 
 
 @dataclass
@@ -191,9 +194,11 @@ def _candidates(problem: Problem, history: History, rng: random.Random, known: b
         yield rounds
 
 
-def _next_round_key(problem: Problem, tables: list[list[int]]) -> tuple[int, int, int]:
-    """Keep-apart pairs, spread and sitters' past of ``tables`` as the next round."""
+def _next_round_key(problem: Problem, tables: list[list[int]]) -> tuple[int, int, int, int]:
+    """Keep-apart pairs, pairs met before, spread and sitters' past of ``tables`` as the
+    next round."""
     apart = sum(problem.apart[p][q] for table in tables for p in table for q in table) // 2
+    again = sum(problem.met[p][q] > 0 for table in tables for p in table for q in table) // 2
     rank = problem.rank
     spread = 0 if rank is None else sum(_range(rank, table) for table in tables)
     sitters = sum(
@@ -202,7 +207,7 @@ def _next_round_key(problem: Problem, tables: list[list[int]]) -> tuple[int, int
         if problem.sitter_tables[t]
         for p in table
     )
-    return apart, spread, sitters
+    return apart, again, spread, sitters
 
 
 def _played_rounds(problem: Problem, history: History) -> list[list[list[int]]]:
@@ -426,14 +431,20 @@ class Search:
         n = problem.n
         sitters_most = sum(problem.sitter_count) + 1
         spread_most = (n + 1) * len(problem.sizes) + 1
+        now_most = n * n + 1
         repeats_most = n * n * (problem.rounds + 1) + 1
         self.w_spread = sitters_most
-        self.w_repeat = self.w_spread * spread_most
+        self.w_now = self.w_spread * spread_most
+        self.w_repeat = self.w_now * now_most
         self.w_apart = self.w_repeat * repeats_most
         self.tables: list[list[list[int]]] = []
         self.cost = 0
         self.has_apart = any(any(row) for row in problem.apart)
-        self.next_round_terms = problem.rank is not None or any(problem.sitter_tables)
+        self.next_round_terms = (
+            problem.rank is not None
+            or any(problem.sitter_tables)
+            or any(any(row) for row in problem.met)
+        )
 
     # -- state --
 
@@ -458,8 +469,9 @@ class Search:
     def snapshot(self) -> list[list[list[int]]]:
         return [[list(table) for table in tables] for tables in self.tables]
 
-    def terms(self) -> tuple[int, int, int, int]:
-        """(keep-apart pairs together, new repeat pairs, spread, sitters' past)."""
+    def terms(self) -> tuple[int, int, int, int, int]:
+        """(keep-apart pairs together, new repeat pairs, of them in the next round,
+        spread, sitters' past)."""
         problem = self.problem
         apart = repeats = 0
         n = problem.n
@@ -475,11 +487,30 @@ class Search:
                 for i, p in enumerate(table):
                     for q in table[i + 1 :]:
                         apart += problem.apart[p][q]
-        return apart, repeats, self.spread(), self.sitters()
+        return apart, repeats, self.repeats_now(), self.spread(), self.sitters()
 
     def full_cost(self) -> int:
-        apart, repeats, spread, sitters = self.terms()
-        return apart * self.w_apart + repeats * self.w_repeat + spread * self.w_spread + sitters
+        apart, repeats, now, spread, sitters = self.terms()
+        return (
+            apart * self.w_apart
+            + repeats * self.w_repeat
+            + now * self.w_now
+            + spread * self.w_spread
+            + sitters
+        )
+
+    def repeats_now(self) -> int:
+        """Pairs of the next round that met in a round played."""
+        if not self.tables:
+            return 0
+        met = self.problem.met
+        return sum(
+            1
+            for table in self.tables[0]
+            for i, p in enumerate(table)
+            for q in table[i + 1 :]
+            if met[p][q]
+        )
 
     def spread(self) -> int:
         rank = self.problem.rank
@@ -533,7 +564,15 @@ class Search:
 
     def _next_round_delta(self, a, b, p, q, table_a, table_b) -> int:
         problem = self.problem
-        change = 0
+        met_p, met_q = problem.met[p], problem.met[q]
+        now = 0
+        for x in table_a:
+            if x != p:
+                now += (met_q[x] > 0) - (met_p[x] > 0)
+        for y in table_b:
+            if y != q:
+                now += (met_p[y] > 0) - (met_q[y] > 0)
+        change = now * self.w_now
         rank = problem.rank
         if rank is not None:
             old = _range(rank, table_a) + _range(rank, table_b)
@@ -615,7 +654,12 @@ class Search:
         tables_n = len(self.problem.sizes)
         barred = [[[0] * tables_n for _p in range(self.problem.n)] for _r in self.tables]
         iteration = stall = 0
-        while self.work < budget and self._hard(best_cost) > floor:
+        best_at = self.work
+        while (
+            self.work < budget
+            and self._hard(best_cost) > floor
+            and self.work - best_at < PATIENCE
+        ):
             iteration += 1
             chosen = self._best_move(iteration, barred, best_cost)
             if chosen is None:
@@ -627,6 +671,7 @@ class Search:
             barred[r][q][b] = iteration + rng.randint(*TENURE)
             if self.cost < best_cost:
                 best_cost, best, stall = self.cost, self.snapshot(), 0
+                best_at = self.work
             else:
                 stall += 1
                 if stall >= STALL:
