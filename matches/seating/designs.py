@@ -62,9 +62,7 @@ def circle(players: int) -> Design:
     for _round in range(players - 1):
         line = [0, *turning]
         rounds.append(
-            tuple(
-                tuple(sorted((line[i], line[players - 1 - i]))) for i in range(players // 2)
-            )
+            tuple(tuple(sorted((line[i], line[players - 1 - i]))) for i in range(players // 2))
         )
         turning = turning[-1:] + turning[:-1]
     return tuple(rounds)
@@ -194,6 +192,4 @@ def kirkman() -> Design:
         return False
 
     assert pack()
-    return tuple(
-        tuple(sorted(tuple(x - 1 for x in line) for line in spread)) for spread in packing
-    )
+    return tuple(tuple(sorted(tuple(x - 1 for x in line) for line in spread)) for spread in packing)

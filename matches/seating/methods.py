@@ -168,9 +168,7 @@ def _swiss(entries, sizes, history, standings, rank, keep_apart, rng):
     first, to the lowest entry with the fewest byes that leaves such a pairing.
     """
     if sizes.standard != 2 or sizes.sitter:
-        raise RuleError(
-            _("Swiss pairing is for two-player and partnership games."), field="method"
-        )
+        raise RuleError(_("Swiss pairing is for two-player and partnership games."), field="method")
     score = {row.entry: row.score for row in standings}
     order = sorted(entries, key=lambda entry: (rank[entry], rng.random()))
     n = len(order)

@@ -92,8 +92,7 @@ def plan(
     search.tabu(budget)
     search.polish(budget)
     return [
-        [tuple(problem.entries[p] for p in table) for table in tables]
-        for tables in search.tables
+        [tuple(problem.entries[p] for p in table) for table in tables] for tables in search.tables
     ]
 
 
@@ -656,9 +655,7 @@ class Search:
         iteration = stall = 0
         best_at = self.work
         while (
-            self.work < budget
-            and self._hard(best_cost) > floor
-            and self.work - best_at < PATIENCE
+            self.work < budget and self._hard(best_cost) > floor and self.work - best_at < PATIENCE
         ):
             iteration += 1
             chosen = self._best_move(iteration, barred, best_cost)
@@ -754,9 +751,8 @@ class Search:
 
     def _apart_delta(self, p: int, q: int, rest: list[int], table_b: list[int]) -> int:
         apart_p, apart_q = self.problem.apart[p], self.problem.apart[q]
-        return (
-            sum(apart_q[x] - apart_p[x] for x in rest)
-            + sum(apart_p[y] - apart_q[y] for y in table_b if y != q)
+        return sum(apart_q[x] - apart_p[x] for x in rest) + sum(
+            apart_p[y] - apart_q[y] for y in table_b if y != q
         )
 
     def _hard(self, cost: int) -> int:

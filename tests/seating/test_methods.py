@@ -25,8 +25,10 @@ def test_draw_is_reproduced_by_its_seed():
     assert first == again
     assert first.seed == 7
     assert first.method == "draw"
-    others = {tuple(t.entries for t in seat("draw", NINE, SERGEANT_MAJOR, seed=s).tables)
-              for s in range(10)}
+    others = {
+        tuple(t.entries for t in seat("draw", NINE, SERGEANT_MAJOR, seed=s).tables)
+        for s in range(10)
+    }
     assert len(others) > 5  # random: ten seeds, (nearly) ten seatings
 
 
@@ -66,7 +68,9 @@ def test_standings_draw_among_equal_ranks():
     ]
     down = Counter()
     for seed in range(40):
-        first, second = groups(seat("standings", "ABCDEF", SERGEANT_MAJOR, standings=rows, seed=seed))
+        first, second = groups(
+            seat("standings", "ABCDEF", SERGEANT_MAJOR, standings=rows, seed=seed)
+        )
         assert "A" in first and {"E", "F"} <= second
         (moved,) = second - {"E", "F"}
         down[moved] += 1
@@ -105,8 +109,9 @@ def test_bye_is_random_among_equals():
 def test_missed_rounds_of_a_late_entry_are_no_byes():
     # Round 1 had no table or bye for F (joined late): only given byes count.
     past = history([("A", "B", "C"), ("bye", "D")])
-    seating = seat("standings", "ABCDF", SERGEANT_MAJOR, round=2, history=past,
-                   standings=ranked(*"ABCDF"))
+    seating = seat(
+        "standings", "ABCDF", SERGEANT_MAJOR, round=2, history=past, standings=ranked(*"ABCDF")
+    )
     assert seating.byes == ("F",)
 
 
@@ -153,8 +158,14 @@ def test_mixed_puts_similar_standings_together_without_a_repeat():
     past = history([(1, 5, 9), (2, 6, 10), (3, 7, 11), (4, 8, 12)])
     rank = {e: e for e in twelve}
     seating = seat(
-        "mixed", twelve, SERGEANT_MAJOR, round=2, rounds=3, history=past,
-        standings=ranked(*twelve), seed=2,
+        "mixed",
+        twelve,
+        SERGEANT_MAJOR,
+        round=2,
+        rounds=3,
+        history=past,
+        standings=ranked(*twelve),
+        seed=2,
     )
     assert seating.quality.created == 0
     assert groups(seating) == [{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}]
@@ -166,8 +177,14 @@ def test_mixed_spread_is_least_among_seatings_without_repeats():
     past = history([(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)])
     rank = {e: e for e in twelve}
     seating = seat(
-        "mixed", twelve, SERGEANT_MAJOR, round=2, rounds=2, history=past,
-        standings=ranked(*twelve), seed=5,
+        "mixed",
+        twelve,
+        SERGEANT_MAJOR,
+        round=2,
+        rounds=2,
+        history=past,
+        standings=ranked(*twelve),
+        seed=5,
     )
     met = past.meetings()
     best = min(
@@ -188,8 +205,9 @@ def test_mixed_sits_nobody_out_again_before_the_others():
     thirteen = list(range(13))
     past = history([(0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11, 12)])
     for seed in range(5):
-        seating = seat("mixed", thirteen, SERGEANT_MAJOR, round=2, rounds=4, history=past,
-                       seed=seed)
+        seating = seat(
+            "mixed", thirteen, SERGEANT_MAJOR, round=2, rounds=4, history=past, seed=seed
+        )
         assert seating.quality.created == 0
         assert len(seating.sitters) == 4
         assert len(set(seating.sitters) & {9, 10, 11, 12}) == 1
@@ -199,15 +217,19 @@ def test_mixed_sits_nobody_out_again_before_the_others():
 def test_social_golfer_cases_reach_zero_repeats(players, size, rounds):
     # TOURNAMENTS.md §3: Kirkman's schoolgirls, 16 golfers in fours for five rounds,
     # 32 in fours for eight; round 1 drawn, then mixed, entries unchanged.
-    seatings = run_event(list(range(players)), table_sizes("sergeant-major", "four-player")
-                         if size == 4 else SERGEANT_MAJOR, rounds)
+    seatings = run_event(
+        list(range(players)),
+        table_sizes("sergeant-major", "four-player") if size == 4 else SERGEANT_MAJOR,
+        rounds,
+    )
     assert [s.quality.created for s in seatings] == [0] * rounds
     assert seatings[-1].quality.most_met == 1
     assert repeat_pairs([groups(s) for s in seatings]) == 0
     # Every pair met at most once; with 15 and 16 players every pair met exactly once.
     if players in (15, 16):
-        met = Counter(pair(a, b) for s in seatings for t in groups(s) for a, b in
-                      combinations(t, 2))
+        met = Counter(
+            pair(a, b) for s in seatings for t in groups(s) for a, b in combinations(t, 2)
+        )
         assert len(met) == players * (players - 1) // 2
 
 
@@ -253,8 +275,9 @@ def test_keep_apart_pairs_never_share_a_table(method):
 
 
 def test_standings_bend_around_a_keep_apart_pair():
-    seating = seat("standings", NINE, SERGEANT_MAJOR, standings=ranked(*NINE),
-                   keep_apart=[(2, 3)], seed=1)
+    seating = seat(
+        "standings", NINE, SERGEANT_MAJOR, standings=ranked(*NINE), keep_apart=[(2, 3)], seed=1
+    )
     first, second, third = groups(seating)
     assert 1 in first and len(first & {2, 3}) == 1
     assert third == {7, 8, 9}  # nothing further down moves
@@ -266,8 +289,9 @@ def test_when_no_seating_keeps_a_pair_apart_the_quality_says_so():
 
 
 def test_swiss_keeps_apart():
-    seating = seat("swiss", "ABCD", SIEBEN, standings=ranked(*"ABCD"),
-                   keep_apart=[("A", "B")], seed=1)
+    seating = seat(
+        "swiss", "ABCD", SIEBEN, standings=ranked(*"ABCD"), keep_apart=[("A", "B")], seed=1
+    )
     assert groups(seating) == [{"A", "C"}, {"B", "D"}]
 
 
@@ -290,16 +314,18 @@ def test_swiss_never_pairs_a_rematch_that_can_be_avoided():
         [(3, 5), (1, 6), (2, 4)],
         [(3, 6), (1, 5), (2, 4)],
     )
-    seating = seat("swiss", range(1, 7), SIEBEN, round=4, history=past,
-                   standings=ranked(*range(1, 7)))
+    seating = seat(
+        "swiss", range(1, 7), SIEBEN, round=4, history=past, standings=ranked(*range(1, 7))
+    )
     assert groups(seating) == [{1, 3}, {2, 5}, {4, 6}]
     assert seating.quality.created == 0
 
 
 def test_swiss_bye_to_the_lowest_without_one():
     past = history([(1, 2), (3, 4), ("bye", 5)])
-    seating = seat("swiss", range(1, 6), SIEBEN, round=2, history=past,
-                   standings=ranked(*range(1, 6)))
+    seating = seat(
+        "swiss", range(1, 6), SIEBEN, round=2, history=past, standings=ranked(*range(1, 6))
+    )
     assert seating.byes == (4,)
     assert groups(seating) == [{1, 3}, {2, 5}]
 
@@ -312,8 +338,9 @@ def test_swiss_gives_a_second_bye_rather_than_a_rematch():
         [(1, 4), (2, 5), ("bye", 3)],
         [(1, 3), (4, 5), ("bye", 2)],
     )
-    seating = seat("swiss", range(1, 6), SIEBEN, round=4, history=past,
-                   standings=ranked(*range(1, 6)))
+    seating = seat(
+        "swiss", range(1, 6), SIEBEN, round=4, history=past, standings=ranked(*range(1, 6))
+    )
     assert seating.byes == (4,)
     assert groups(seating) == [{1, 5}, {2, 3}]
     assert seating.quality.created == 0
@@ -356,8 +383,16 @@ def test_an_entry_given_twice_is_a_bug():
 
 @pytest.mark.parametrize(
     ("players", "size", "rounds", "bound"),
-    [(15, 3, 7, 0), (16, 4, 5, 0), (32, 4, 8, 0), (32, 4, 11, 32), (9, 3, 5, 9),
-     (16, 4, 6, 24), (15, 3, 8, 15), (4, 4, 3, 12)],
+    [
+        (15, 3, 7, 0),
+        (16, 4, 5, 0),
+        (32, 4, 8, 0),
+        (32, 4, 11, 32),
+        (9, 3, 5, 9),
+        (16, 4, 6, 24),
+        (15, 3, 8, 15),
+        (4, 4, 3, 12),
+    ],
 )
 def test_lower_bound_is_the_contracts_formula(players, size, rounds, bound):
     assert lower_bound(players, size, rounds) == bound
@@ -365,16 +400,27 @@ def test_lower_bound_is_the_contracts_formula(players, size, rounds, bound):
 
 def test_quality_lists_the_repeat_pairs_a_seating_creates():
     past = history([(1, 2, 3), (4, 5, 6)], [(1, 2, 4), (3, 5, 6)])
-    seating = seat("standings", range(1, 7), SERGEANT_MAJOR, round=3, history=past,
-                   standings=ranked(*range(1, 7)), seed=1)
+    seating = seat(
+        "standings",
+        range(1, 7),
+        SERGEANT_MAJOR,
+        round=3,
+        history=past,
+        standings=ranked(*range(1, 7)),
+        seed=1,
+    )
     assert groups(seating) == [{1, 2, 3}, {4, 5, 6}]
     quality = seating.quality
     assert quality.created == 6
     assert quality.total == 2 + 6
     assert quality.most_met == 3  # 1 and 2 have now met three times
     assert {(frozenset((r.first, r.second)), r.times) for r in quality.repeats} == {
-        (frozenset((1, 2)), 3), (frozenset((1, 3)), 2), (frozenset((2, 3)), 2),
-        (frozenset((4, 5)), 2), (frozenset((4, 6)), 2), (frozenset((5, 6)), 3),
+        (frozenset((1, 2)), 3),
+        (frozenset((1, 3)), 2),
+        (frozenset((2, 3)), 2),
+        (frozenset((4, 5)), 2),
+        (frozenset((4, 6)), 2),
+        (frozenset((5, 6)), 3),
     }
     # Six players, tables of three, three rounds: 18 meetings for 15 pairs.
     assert quality.lower_bound >= lower_bound(6, 3, 3) == 3

@@ -40,9 +40,7 @@ def test_sergeant_major_two_players_refused():
     assert refused.value.field == "entries"
 
 
-@pytest.mark.parametrize(
-    ("players", "tables"), [(23, (5, 6, 6, 6)), (9, (4, 5)), (12, (6, 6))]
-)
+@pytest.mark.parametrize(("players", "tables"), [(23, (5, 6, 6, 6)), (9, (4, 5)), (12, (6, 6))])
 def test_sheepshead_examples(players, tables):
     assert split(players, SHEEPSHEAD) == Split(tables, 0)
 
