@@ -33,7 +33,7 @@ from .designs import designs
 from .model import Entry, History
 
 BUDGET = 1_500_000  # evaluated moves: about five seconds of one core here at most
-EMBED_NODES = 50_000  # backtracking steps to fit the played rounds into one design
+EMBED_NODES = 20_000  # backtracking steps to fit the played rounds into one design
 TENURE = (4, 16)  # iterations a swapped entry may not go back to its table
 STALL = 400  # iterations without a better plan before shaking the best one up
 PATIENCE = 400_000  # evaluated moves without a better plan before giving up
@@ -646,7 +646,7 @@ class Search:
         """Swap moves involving a conflicted entry, best first, a swapped entry barred
         from its old table for a few iterations unless the move beats the best plan."""
         floor = self.floor()
-        if self._hard(self.cost) <= floor or len(self.problem.sizes) < 2:
+        if self._settled(self.cost, floor) or len(self.problem.sizes) < 2:
             return
         rng = self.rng
         best_cost, best = self.cost, self.snapshot()
@@ -655,7 +655,9 @@ class Search:
         iteration = stall = 0
         best_at = self.work
         while (
-            self.work < budget and self._hard(best_cost) > floor and self.work - best_at < PATIENCE
+            self.work < budget
+            and not self._settled(best_cost, floor)
+            and self.work - best_at < PATIENCE
         ):
             iteration += 1
             chosen = self._best_move(iteration, barred, best_cost)
@@ -755,9 +757,10 @@ class Search:
             apart_p[y] - apart_q[y] for y in table_b if y != q
         )
 
-    def _hard(self, cost: int) -> int:
-        """The keep-apart and repeat part of a cost."""
-        return cost - cost % self.w_repeat
+    def _settled(self, cost: int, floor: int) -> bool:
+        """Nothing left for the tabu search: no keep-apart pair together, repeats at their
+        lower bound and none of them in the next round."""
+        return cost - cost % self.w_now <= floor
 
     def _shake(self) -> None:
         """A few random swaps in rounds with conflicts, to leave a local minimum."""
@@ -776,7 +779,7 @@ class Search:
         """The next round alone: any swap that lowers the cost, until none does."""
         if not self.tables or len(self.tables[0]) < 2:
             return
-        if self.problem.rank is None and not any(self.problem.sitter_tables):
+        if not self.next_round_terms:
             return
         rng = self.rng
         players = [p for table in self.tables[0] for p in table]
