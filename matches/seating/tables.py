@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from matches.rules import GAMES
 from matches.rules.base import RuleError, _
 
 REMAINDERS = ("sitters", "byes")
@@ -23,7 +24,6 @@ SIEBEN = "sieben"
 # table is the same game with the dealer sitting out (RULES.md §2.6: six at the table).
 SHEEPSHEAD_SIZES = range(3, 8)
 SHEEPSHEAD_WITH_SITTER = 5
-SHEEPSHEAD_DEFAULT = 5
 
 
 @dataclass(frozen=True)
@@ -91,9 +91,9 @@ def table_sizes(
     """The table sizes of a tournament of ``game`` in ``variant`` (§2's table).
 
     ``table_size`` is the tournament option where the game has one (Sheepshead, 3–7,
-    default 5); ``remainder`` is the tournament's bye and sitter policy: ``"sitters"``
-    fills the remainder with sitter tables where the game has them, ``"byes"`` gives
-    byes instead.
+    by default the variant's: 5 for the standard game); ``remainder`` is the
+    tournament's bye and sitter policy: ``"sitters"`` fills the remainder with sitter
+    tables where the game has them, ``"byes"`` gives byes instead.
     """
     if remainder not in REMAINDERS:
         raise RuleError(
@@ -102,12 +102,18 @@ def table_sizes(
             choices=", ".join(REMAINDERS),
         )
     sitters = remainder == "sitters"
+    if game not in GAMES:
+        raise RuleError(_("Unknown game %(game)s."), field="game", game=str(game))
+    presets = GAMES[game].presets
+    if variant not in presets:
+        raise RuleError(_("Unknown variant %(variant)s."), field="variant", variant=str(variant))
     if game == SERGEANT_MAJOR:
         if variant == "four-player":
             return _fixed(TableSizes(4), table_size)
         return _fixed(TableSizes(3, sitter=sitters), table_size)
     if game == SHEEPSHEAD:
-        size = SHEEPSHEAD_DEFAULT if table_size is None else table_size
+        # Without the option, the variant's own table size (five for the standard game).
+        size = presets[variant].players if table_size is None else table_size
         if isinstance(size, bool) or not isinstance(size, int) or size not in SHEEPSHEAD_SIZES:
             raise RuleError(
                 _("Sheepshead tables seat %(low)s to %(high)s players."),
@@ -121,6 +127,7 @@ def table_sizes(
             smaller=size - 1 in SHEEPSHEAD_SIZES,
         )
     if game == SIEBEN:
+        # Two players, or two partnerships (an entry is a team); not three.
         if variant == "two-player":
             return _fixed(TableSizes(2), table_size)
         if variant == "partners":
@@ -129,6 +136,7 @@ def table_sizes(
             _("Sieben is played in tournaments by two players or two partnerships."),
             field="variant",
         )
+    # A game added to the rules but not yet to this table is not known to tournaments.
     raise RuleError(_("Unknown game %(game)s."), field="game", game=str(game))
 
 

@@ -85,6 +85,11 @@ def test_remainder_byes_replaces_the_sitter_tables():
     assert split(23, sheepshead) == Split((4, 4, 5, 5, 5), 0)  # the last resort before byes
 
 
+def test_sheepshead_table_size_defaults_to_the_variants():
+    assert table_sizes("sheepshead", "4-handed").standard == 4
+    assert table_sizes("sheepshead", "7-handed").sizes == (6, 7)
+
+
 def test_sheepshead_table_size_option():
     six = table_sizes("sheepshead", "standard", table_size=6)
     assert six == TableSizes(6, smaller=True)  # no "seven with a sitter" in RULES.md
@@ -97,6 +102,7 @@ def test_sheepshead_table_size_option():
     ("game", "variant", "options", "message", "field"),
     [
         ("skat", "standard", {}, "Unknown game skat.", "game"),
+        ("sergeant-major", "8-5-4", {}, "Unknown variant 8-5-4.", "variant"),
         (
             "sieben",
             "three-player",
