@@ -164,10 +164,16 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
         byes=byes,
         met=met,
         apart=apart,
-        rank=None if rank is None else [rank.get(entry, n) for entry in entries],
+        rank=None if rank is None else _dense([rank.get(entry, n) for entry in entries]),
         sitter_count=[sitters[entry] for entry in entries],
         sitter_tables=tuple(has_sitter(size) for size in sizes),
     )
+
+
+def _dense(ranks: list[int]) -> list[int]:
+    """Ranks as 0, 1, 2, … keeping ties and order: below n, which the weights rely on."""
+    position = {value: i for i, value in enumerate(sorted(set(ranks)))}
+    return [position[value] for value in ranks]
 
 
 # -- candidates ---------------------------------------------------------------------

@@ -198,6 +198,15 @@ def test_mixed_spread_is_least_among_seatings_without_repeats():
     assert 1 in seating.tables[0].entries
 
 
+def test_mixed_puts_repeats_before_spread_whatever_the_rank_numbers():
+    # Ranks far above the number of entries (withdrawn entries rank in between) must not
+    # let the spread outweigh a repeat.
+    past = history([(1, 2, 3), (4, 5, 6), (7, 8, 9)])
+    rows = [Standing(e, 1000 * e, 0) for e in NINE]
+    seating = seat("mixed", NINE, SERGEANT_MAJOR, round=2, rounds=2, history=past, standings=rows)
+    assert seating.quality.created == 0
+
+
 def test_mixed_sits_nobody_out_again_before_the_others():
     # 13 players: tables 3 + 3 + 3 + 4. Round 1's sitters were 9-12. Without a repeat,
     # the sitter table of round 2 takes one from each of round 1's other tables and one
