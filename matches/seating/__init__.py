@@ -1,0 +1,59 @@
+"""Seating a club tournament's rounds: pure Python, no Django (TOURNAMENTS.md §2–§3).
+
+Fed with plain dataclasses as ``matches.standings`` is: ``tables`` splits the checked-in
+entries into tables of the sizes a game allows; ``methods.seat`` seats a round by
+``draw``, ``standings``, ``mixed`` or ``swiss``; ``planner`` is the repeat-minimising plan
+behind ``mixed``; ``quality`` gives the repeat-pair figure and its lower bound; ``edit``
+swaps and moves entries in a drafted round.
+"""
+
+from .edit import move, swap
+from .methods import choose_byes, seat
+from .model import (
+    METHODS,
+    Entry,
+    History,
+    PlayedRound,
+    Quality,
+    RepeatPair,
+    Seating,
+    Standing,
+    Table,
+    check_method,
+)
+from .quality import assess, lower_bound
+from .tables import (
+    REMAINDERS,
+    Split,
+    TableSizes,
+    check_hands_per_round,
+    split,
+    table_hands,
+    table_sizes,
+)
+
+__all__ = [
+    "METHODS",
+    "REMAINDERS",
+    "Entry",
+    "History",
+    "PlayedRound",
+    "Quality",
+    "RepeatPair",
+    "Seating",
+    "Split",
+    "Standing",
+    "Table",
+    "TableSizes",
+    "assess",
+    "check_hands_per_round",
+    "check_method",
+    "choose_byes",
+    "lower_bound",
+    "move",
+    "seat",
+    "split",
+    "swap",
+    "table_hands",
+    "table_sizes",
+]
