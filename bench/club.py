@@ -196,9 +196,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
         results = [merge(parts) for parts in runs.values()]
         print()
-        met = report(
-            results, {"standings page": 3, "standings JSON": 3, "round control page": 3}
-        )
+        met = report(results, {"standings page": 3, "standings JSON": 3, "round control page": 3})
         errors = sum(len(res.failures) for res in results)
         print(f"club night targets {'all met' if met else 'NOT all met'}; {errors} errors")
         return 1 if errors else 0

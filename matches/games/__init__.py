@@ -7,6 +7,12 @@ A new game: its rules module, its plugin module here, its templates, and one lin
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .. import rules
+from ..rules import RuleError
+from ..rules import _ as rules_
+from ..seating import REMAINDERS, TableSizes
 from .base import Game
 from .sergeant_major import SergeantMajorGame
 from .sheepshead import SheepsheadGame
@@ -28,9 +34,27 @@ def get(slug: str) -> Game:
     return GAMES[slug]
 
 
+def table_sizes(
+    game: str, variant: str, table_size: int | None = None, remainder: str = "sitters"
+) -> TableSizes:
+    """The table sizes a tournament of ``game`` in ``variant`` seats (TOURNAMENTS.md §2),
+    as the game's plugin says; ``remainder`` is the tournament's policy: ``"sitters"``
+    fills the remainder with tables of one more where the game has them, ``"byes"`` gives
+    byes instead."""
+    if remainder not in REMAINDERS:
+        raise RuleError(
+            rules_("The remainder must be one of: %(choices)s."),
+            field="remainder",
+            choices=", ".join(REMAINDERS),
+        )
+    ruleset = rules.get_ruleset(game, variant)
+    sizes = of(ruleset).table_sizes_for(ruleset, table_size)
+    return sizes if remainder == "sitters" else replace(sizes, sitter=False)
+
+
 def of(thing) -> Game:
     """The game of a match, a ruleset or anything else with a ``game`` slug."""
     return GAMES[thing.game]
 
 
-__all__ = ["GAMES", "Game", "get", "of"]
+__all__ = ["GAMES", "Game", "get", "of", "table_sizes"]

@@ -128,8 +128,9 @@ class SheepsheadGame(Game):
     default_score = "game_points"
 
     def table_sizes_for(self, ruleset, table_size) -> TableSizes:
-        standard = 5 if table_size is None else table_size
-        if standard not in self.TABLE_VARIANTS:
+        # Without the option, the variant's own size (five for the standard game).
+        standard = ruleset.seats if table_size is None else table_size
+        if isinstance(standard, bool) or standard not in self.TABLE_VARIANTS:
             raise RuleError(
                 rules_("Sheepshead tables seat %(low)s to %(high)s players."),
                 field="table_size",

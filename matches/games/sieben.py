@@ -112,10 +112,14 @@ class SiebenGame(Game):
                 field="variant",
             )
         if ruleset.variant == "partners":
-            raise RuleError(
-                rules_("Tournaments of Sieben partnerships are not offered yet."),
-                field="variant",
-            )
+            # Two partnerships at a table: an entry is a team of two.
+            if table_size not in (None, 2):
+                raise RuleError(
+                    rules_("This variant is played at tables of %(size)s."),
+                    field="table_size",
+                    size=2,
+                )
+            return TableSizes(2, teams=True)
         return super().table_sizes_for(ruleset, table_size)
 
     def table_hands(self, sizes, size, hands_per_round) -> int | None:

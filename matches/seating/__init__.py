@@ -29,7 +29,6 @@ from .tables import (
     check_hands_per_round,
     split,
     table_hands,
-    table_sizes,
 )
 
 __all__ = [
@@ -55,5 +54,4 @@ __all__ = [
     "split",
     "swap",
     "table_hands",
-    "table_sizes",
 ]

@@ -2,7 +2,8 @@
 
 A game allows its standard table size ``s``; where it has sitters also ``s + 1`` (one
 seat sits out each hand, so the same game is played); Sheepshead alone has a last-resort
-``s − 1`` (a different game: four-handed instead of five-handed). Whatever cannot be
+``s − 1`` (a different game: four-handed instead of five-handed). Which sizes a game has
+is its plugin's to say (``Game.table_sizes_for``), not this package's. Whatever cannot be
 seated gets a bye. ``split`` picks the tables by the contract's order: fewest byes, then
 fewest last-resort tables, then fewest sitter tables.
 """
@@ -11,19 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from matches.rules import GAMES
 from matches.rules.base import RuleError, _
 
 REMAINDERS = ("sitters", "byes")
-
-SERGEANT_MAJOR = "sergeant-major"
-SHEEPSHEAD = "sheepshead"
-SIEBEN = "sieben"
-
-# Sheepshead: the table sizes RULES.md has a game for, and the only size whose "one more"
-# table is the same game with the dealer sitting out (RULES.md §2.6: six at the table).
-SHEEPSHEAD_SIZES = range(3, 8)
-SHEEPSHEAD_WITH_SITTER = 5
 
 
 @dataclass(frozen=True)
@@ -83,73 +74,6 @@ class Split:
     @property
     def seated(self) -> int:
         return sum(self.tables)
-
-
-def table_sizes(
-    game: str, variant: str, table_size: int | None = None, remainder: str = "sitters"
-) -> TableSizes:
-    """The table sizes of a tournament of ``game`` in ``variant`` (§2's table).
-
-    ``table_size`` is the tournament option where the game has one (Sheepshead, 3–7,
-    by default the variant's: 5 for the standard game); ``remainder`` is the
-    tournament's bye and sitter policy: ``"sitters"`` fills the remainder with sitter
-    tables where the game has them, ``"byes"`` gives byes instead.
-    """
-    if remainder not in REMAINDERS:
-        raise RuleError(
-            _("The remainder must be one of: %(choices)s."),
-            field="remainder",
-            choices=", ".join(REMAINDERS),
-        )
-    sitters = remainder == "sitters"
-    if game not in GAMES:
-        raise RuleError(_("Unknown game %(game)s."), field="game", game=str(game))
-    presets = GAMES[game].presets
-    if variant not in presets:
-        raise RuleError(_("Unknown variant %(variant)s."), field="variant", variant=str(variant))
-    if game == SERGEANT_MAJOR:
-        if variant == "four-player":
-            return _fixed(TableSizes(4), table_size)
-        return _fixed(TableSizes(3, sitter=sitters), table_size)
-    if game == SHEEPSHEAD:
-        # Without the option, the variant's own table size (five for the standard game).
-        size = presets[variant].players if table_size is None else table_size
-        if isinstance(size, bool) or not isinstance(size, int) or size not in SHEEPSHEAD_SIZES:
-            raise RuleError(
-                _("Sheepshead tables seat %(low)s to %(high)s players."),
-                field="table_size",
-                low=SHEEPSHEAD_SIZES[0],
-                high=SHEEPSHEAD_SIZES[-1],
-            )
-        return TableSizes(
-            size,
-            sitter=sitters and size == SHEEPSHEAD_WITH_SITTER,
-            smaller=size - 1 in SHEEPSHEAD_SIZES,
-        )
-    if game == SIEBEN:
-        # Two players, or two partnerships (an entry is a team); not three.
-        if variant == "two-player":
-            return _fixed(TableSizes(2), table_size)
-        if variant == "partners":
-            return _fixed(TableSizes(2, teams=True), table_size)
-        raise RuleError(
-            _("Sieben is played in tournaments by two players or two partnerships."),
-            field="variant",
-        )
-    # A game added to the rules but not yet to this table is not known to tournaments.
-    raise RuleError(_("Unknown game %(game)s."), field="game", game=str(game))
-
-
-def _fixed(sizes: TableSizes, table_size: int | None) -> TableSizes:
-    """A game whose variant fixes the table size: an option naming that size is fine
-    (a form may send it), any other refused."""
-    if table_size is not None and table_size != sizes.standard:
-        raise RuleError(
-            _("This variant is played at tables of %(size)s."),
-            field="table_size",
-            size=sizes.standard,
-        )
-    return sizes
 
 
 def split(entries: int, sizes: TableSizes) -> Split:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError
@@ -86,6 +85,12 @@ def settings_of(
     if table_size is not None:
         table_size = _whole(table_size, "table_size", 2, 8)
     sizes = plugin.table_sizes_for(ruleset, table_size)
+    if sizes.teams:
+        # The seating knows teams; entries of two players and their four-seat matches
+        # are still to come.
+        raise RuleError(
+            rules_("Tournaments of Sieben partnerships are not offered yet."), field="variant"
+        )
     if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None and (
         hands_per_round % sizes.standard
     ):
@@ -348,11 +353,9 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
 def table_sizes(tournament: Tournament) -> seating.TableSizes:
     """The table sizes the tournament seats: the game's (its plugin says), with bigger
     tables only when the remainder policy is ``sitters``."""
-    ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
-    sizes = games.of(ruleset).table_sizes_for(ruleset, tournament.table_size)
-    if tournament.remainder == Tournament.Remainder.BYES:
-        sizes = replace(sizes, sitter=False)
-    return sizes
+    return games.table_sizes(
+        tournament.game, tournament.variant, tournament.table_size, tournament.remainder
+    )
 
 
 def history(tournament: Tournament, *, before: int | None = None) -> seating.History:

@@ -5,8 +5,9 @@ from itertools import combinations
 
 import pytest
 
+from matches.games import table_sizes
 from matches.rules.base import RuleError
-from matches.seating import History, Standing, lower_bound, seat, table_sizes
+from matches.seating import History, Standing, lower_bound, seat
 from matches.seating.model import pair
 
 from .support import groups, history, ranked, repeat_pairs, run_event

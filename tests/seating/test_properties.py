@@ -13,6 +13,7 @@ from itertools import combinations, permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from matches.games import table_sizes
 from matches.rules.base import RuleError
 from matches.seating import (
     History,
@@ -20,7 +21,6 @@ from matches.seating import (
     Standing,
     seat,
     split,
-    table_sizes,
 )
 from matches.seating.matching import Pairing
 from matches.seating.model import pair

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from matches.games import table_sizes
 from matches.rules.base import RuleError
 from matches.seating import (
     Split,
@@ -12,7 +13,6 @@ from matches.seating import (
     check_hands_per_round,
     split,
     table_hands,
-    table_sizes,
 )
 
 SERGEANT_MAJOR = table_sizes("sergeant-major", "8-5-3")
