@@ -67,6 +67,7 @@ bench: install
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/club.py
 	$(BIN)/python bench/floods.py
+	$(BIN)/python bench/seating.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
