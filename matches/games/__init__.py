@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.utils.translation import gettext_noop
+
 from .. import rules
 from ..rules import RuleError
-from ..rules import _ as rules_
 from ..seating import REMAINDERS, TableSizes
 from .base import Game
 from .sergeant_major import SergeantMajorGame
@@ -43,7 +44,7 @@ def table_sizes(
     byes instead."""
     if remainder not in REMAINDERS:
         raise RuleError(
-            rules_("The remainder must be one of: %(choices)s."),
+            gettext_noop("The remainder must be one of: %(choices)s."),
             field="remainder",
             choices=", ".join(REMAINDERS),
         )

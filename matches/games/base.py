@@ -13,11 +13,11 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .. import presenters
 from ..forms import CorrectionFields, HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset
-from ..rules import _ as rules_
 from ..seating import TableSizes
 
 
@@ -91,7 +91,7 @@ class Game:
         tournament's option) may only name it."""
         if table_size is not None and table_size != ruleset.seats:
             raise RuleError(
-                rules_("This variant is played at tables of %(size)s."),
+                gettext_noop("This variant is played at tables of %(size)s."),
                 field="table_size",
                 size=ruleset.seats,
             )

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from ..forms import HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError
@@ -132,7 +132,7 @@ class SheepsheadGame(Game):
         standard = ruleset.seats if table_size is None else table_size
         if isinstance(standard, bool) or standard not in self.TABLE_VARIANTS:
             raise RuleError(
-                rules_("Sheepshead tables seat %(low)s to %(high)s players."),
+                gettext_noop("Sheepshead tables seat %(low)s to %(high)s players."),
                 field="table_size",
                 low=min(self.TABLE_VARIANTS),
                 high=max(self.TABLE_VARIANTS),

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from .. import presenters
 from ..forms import HandForm
@@ -108,14 +108,14 @@ class SiebenGame(Game):
         if ruleset.variant == "three-player":
             # Tournaments seat two players or two partnerships (TOURNAMENTS.md §2).
             raise RuleError(
-                rules_("Sieben is played in tournaments by two players or two partnerships."),
+                gettext_noop("Sieben is played in tournaments by two players or two partnerships."),
                 field="variant",
             )
         if ruleset.variant == "partners":
             # Two partnerships at a table: an entry is a team of two.
             if table_size not in (None, 2):
                 raise RuleError(
-                    rules_("This variant is played at tables of %(size)s."),
+                    gettext_noop("This variant is played at tables of %(size)s."),
                     field="table_size",
                     size=2,
                 )

@@ -35,7 +35,7 @@ from ..models import (
     TournamentAudit,
 )
 from ..rules import RuleError
-from ..rules import _ as rules_
+from ..rules.base import _
 from . import play
 from . import players as register
 from .base import writing
@@ -77,7 +77,7 @@ def settings_of(
     of ``Tournament`` as they will be stored. ``RuleError`` names the first field wrong."""
     name = text.clean_text(name, field="name", max_length=80)
     if not isinstance(date, datetime.date):
-        raise RuleError(rules_("Enter a date."), field="date")
+        raise RuleError(_("Enter a date."), field="date")
     ruleset = rules.get_ruleset(game, variant, dict(options or {}))
     plugin = games.of(ruleset)
     rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS)
@@ -89,14 +89,14 @@ def settings_of(
         # The seating knows teams; entries of two players and their four-seat matches
         # are still to come.
         raise RuleError(
-            rules_("Tournaments of Sieben partnerships are not offered yet."), field="variant"
+            _("Tournaments of Sieben partnerships are not offered yet."), field="variant"
         )
     if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None and (
         hands_per_round % sizes.standard
     ):
         # Everyone must deal equally often (§4).
         raise RuleError(
-            rules_("The hands per round must be a multiple of %(size)s, the table size."),
+            _("The hands per round must be a multiple of %(size)s, the table size."),
             field="hands_per_round",
             size=sizes.standard,
         )
@@ -104,12 +104,12 @@ def settings_of(
     tie_breaks = list(standings.check_tie_breaks([] if tie_breaks is None else tie_breaks, score))
     if remainder not in Tournament.Remainder.values:
         raise RuleError(
-            rules_("The remainder must be one of: %(choices)s."),
+            _("The remainder must be one of: %(choices)s."),
             field="remainder",
             choices=", ".join(Tournament.Remainder.values),
         )
     if not isinstance(public, bool):
-        raise RuleError(rules_("Say yes or no."), field="public")
+        raise RuleError(_("Say yes or no."), field="public")
     return {
         "name": name,
         "date": date,
@@ -130,10 +130,10 @@ def settings_of(
 
 def _whole(value: Any, field: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(rules_("Enter a whole number."), field=field)
+        raise RuleError(_("Enter a whole number."), field=field)
     if not least <= value <= most:
         raise RuleError(
-            rules_("Enter a number from %(least)s to %(most)s."),
+            _("Enter a number from %(least)s to %(most)s."),
             field=field,
             least=least,
             most=most,
@@ -191,7 +191,7 @@ def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list
     Before the first round they play from round 1; later they are late entries and join
     at the next round. A player entered already is refused, naming them."""
     if not isinstance(players, list | tuple) or not players:
-        raise RuleError(rules_("Name at least one player."), field="players")
+        raise RuleError(_("Name at least one player."), field="players")
     with writing():
         tournament = _lock(tournament)
         if tournament.status == Tournament.Status.FINISHED:
@@ -201,7 +201,7 @@ def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list
         for index, player in enumerate(found):
             if player.pk in entered:
                 raise RuleError(
-                    rules_("%(name)s is entered already."),
+                    _("%(name)s is entered already."),
                     field=f"players.{index}",
                     name=player.name,
                 )
@@ -227,7 +227,7 @@ def _players(players: Sequence[Any]) -> list[Player]:
     ids, names = {}, {}
     for index, item in enumerate(players):
         if isinstance(item, bool) or not isinstance(item, int | str):
-            raise RuleError(rules_("Give a player's id or name."), field=f"players.{index}")
+            raise RuleError(_("Give a player's id or name."), field=f"players.{index}")
         if isinstance(item, int):
             ids[index] = item
         else:
@@ -235,14 +235,14 @@ def _players(players: Sequence[Any]) -> list[Player]:
     by_id = Player.objects.in_bulk(ids.values())
     for index, pk in ids.items():
         if pk not in by_id:
-            raise RuleError(rules_("No player has the id %(id)s."), field=f"players.{index}", id=pk)
+            raise RuleError(_("No player has the id %(id)s."), field=f"players.{index}", id=pk)
     by_name = dict(zip(names, register.find_or_create(list(names.values())), strict=True))
     found = [by_id[ids[i]] if i in ids else by_name[i] for i in range(len(players))]
     seen: set[int] = set()
     for index, player in enumerate(found):
         if player.pk in seen:
             raise RuleError(
-                rules_("%(name)s is named twice."), field=f"players.{index}", name=player.name
+                _("%(name)s is named twice."), field=f"players.{index}", name=player.name
             )
         seen.add(player.pk)
     return found
@@ -278,7 +278,7 @@ def withdraw(entry: Entry, by, *, from_round: Any, reason: str = "") -> Entry:
         from_round = _whole(from_round, "from_round", 1, MAX_ROUNDS + 1)
         if from_round <= played:
             raise RuleError(
-                rules_("Round %(number)s is under way or over; withdraw from round %(next)s on."),
+                _("Round %(number)s is under way or over; withdraw from round %(next)s on."),
                 field="from_round",
                 number=from_round,
                 next=played + 1,
@@ -490,7 +490,7 @@ def move(round_: Round, by, entry: Entry, table: int | None) -> Round:
 
 def _in(current: seating.Seating, entry: Entry) -> int:
     if current.table_of(entry.pk) is None and entry.pk not in current.byes:
-        raise RuleError(rules_("%(name)s is not in this round."), field="entry", name=entry.name)
+        raise RuleError(_("%(name)s is not in this round."), field="entry", name=entry.name)
     return entry.pk
 
 
@@ -632,11 +632,11 @@ def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str 
 def keep_apart(tournament: Tournament, by, first: Entry, second: Entry) -> None:
     """Two entries the seating keeps at different tables while it can (§3)."""
     if first.pk == second.pk:
-        raise RuleError(rules_("Choose two different players."), field="second")
+        raise RuleError(_("Choose two different players."), field="second")
     with writing():
         tournament = _lock(tournament)
         low, high = sorted((first, second), key=lambda entry: entry.pk)
-        _, made = KeepApart.objects.get_or_create(tournament=tournament, first=low, second=high)
+        _pair, made = KeepApart.objects.get_or_create(tournament=tournament, first=low, second=high)
         if made:
             _bump(tournament)
             _audit(tournament, by, "keep-apart", after={"entries": [low.name, high.name]})
@@ -650,7 +650,7 @@ def adjust(entry: Entry, by, *, round: Any, points: Any, reason: str) -> Adjustm
     reason = _required_reason(reason)
     points = _whole(points, "points", -POINTS_LIMIT, POINTS_LIMIT)
     if points == 0:
-        raise RuleError(rules_("An adjustment of 0 changes nothing."), field="points")
+        raise RuleError(_("An adjustment of 0 changes nothing."), field="points")
     with writing():
         tournament = _lock(entry.tournament)
         played = tournament.rounds.exclude(status=Round.Status.DRAFT).count()
@@ -674,7 +674,7 @@ def adjust(entry: Entry, by, *, round: Any, points: Any, reason: str) -> Adjustm
 def _required_reason(reason: Any) -> str:
     reason = text.clean_reason(reason)
     if not reason:
-        raise RuleError(rules_("Say why."), field="reason")
+        raise RuleError(_("Say why."), field="reason")
     return reason
 
 

@@ -17,7 +17,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import games, rules, seating, standings
@@ -394,7 +394,7 @@ def round_change(request, tournament_id: int, number: int):
             )
             messages.success(request, _("Round %(number)s is closed.") % {"number": number})
         else:
-            raise RuleError(rules._("Choose what to do."), field="action")
+            raise RuleError(gettext_noop("Choose what to do."), field="action")
     except (RuleError, NotNow) as error:
         _refused(request, error)
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
@@ -403,7 +403,7 @@ def round_change(request, tournament_id: int, number: int):
 def _posted_entry(tournament: Tournament, value) -> Entry:
     entry = tournament.entries.select_related("player").filter(pk=_int(value)).first()
     if entry is None:
-        raise RuleError(rules._("Choose an entry of this tournament."), field="entry")
+        raise RuleError(gettext_noop("Choose an entry of this tournament."), field="entry")
     return entry
 
 
