@@ -46,6 +46,19 @@ def tournament_list(request):
     return render(request, "tournaments/list.html", {"tournaments": tournaments})
 
 
+# The tie-breaks of TOURNAMENTS.md §5 in the organiser's words.
+TIE_BREAK_LABELS = {
+    "game_points": gettext_lazy("game points"),
+    "match_points": gettext_lazy("match points"),
+    "table_wins": gettext_lazy("table wins"),
+    "best_round": gettext_lazy("best round"),
+    "opponents": gettext_lazy("opponents' scores (Buchholz)"),
+    "head_to_head": gettext_lazy("head to head"),
+    "twelve_trick_wins": gettext_lazy("12-trick wins"),
+    "fewest_byes": gettext_lazy("fewest byes"),
+}
+
+
 def _presets() -> list[tuple[str, str]]:
     return [
         (f"{slug}/{variant}", f"{game.name} · {_(preset.name)}")
@@ -85,7 +98,7 @@ class TournamentForm(forms.Form):
     )
     tie_breaks = forms.MultipleChoiceField(
         label=gettext_lazy("Tie-breaks, in this order"),
-        choices=[(name, name.replace("_", " ")) for name in standings.TIE_BREAKS],
+        choices=[(name, TIE_BREAK_LABELS[name]) for name in standings.TIE_BREAKS],
         widget=forms.CheckboxSelectMultiple,
         required=False,
     )
@@ -462,6 +475,7 @@ def standings_page(request, tournament_id: int):
         read = standings_reads.tournament_standings(tournament)
         context = {
             "tournament": tournament,
+            "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
             "read": read,
             "rows": _rows(read),
             # Footnotes of the printed standings too: each penalty or ruling with why.
@@ -500,7 +514,13 @@ def _csv(filename: str, header: list[str], rows) -> HttpResponse:
 def standings_csv(request, tournament_id: int):
     tournament = _tournament(tournament_id)
     read = standings_reads.tournament_standings(tournament)
-    header = [_("rank"), _("name"), _("score"), *tournament.tie_breaks, _("rounds played")]
+    header = [
+        _("rank"),
+        _("name"),
+        _("score"),
+        *(str(TIE_BREAK_LABELS[name]) for name in tournament.tie_breaks),
+        _("rounds played"),
+    ]
     rows = [
         [
             standings.rank_label(row),
