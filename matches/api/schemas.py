@@ -25,6 +25,7 @@ from typing import Annotated, Any
 from django.utils.translation import gettext_noop
 from ninja import Schema
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -32,7 +33,6 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
-    StringConstraints,
     ValidationError,
 )
 from pydantic_core import PydanticCustomError, core_schema
@@ -224,25 +224,35 @@ def _whole(value: Any) -> Any:
 Whole = Annotated[StrictInt, BeforeValidator(_whole)]
 
 
-def _collapse_spaces(value: Any) -> Any:
-    # As services.play.clean_players does: the limits apply to the name as it is kept.
-    return " ".join(value.split()) if isinstance(value, str) else value
+def _kept_name(value: str) -> str:
+    # As services.play.clean_players keeps it: spaces collapsed. The length limits hold
+    # for the name as sent (as the description says; JSON Schema cannot say "after
+    # collapsing"), and a name of spaces only is no name (the description's pattern).
+    name = " ".join(value.split())
+    if not name:
+        raise PydanticCustomError("house", EMPTY_NAME, {"house": EMPTY_NAME})
+    return name
 
+
+EMPTY_NAME = gettext_noop("Enter a name for every seat.")
 
 PlayerName = Annotated[
     StrictStr,
     Field(min_length=1, max_length=NAME_MAX),
-    Says(gettext_noop("Enter a name for every seat."), "string_type", "string_too_short"),
+    Says(EMPTY_NAME, "string_type", "string_too_short"),
     Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
-    BeforeValidator(_collapse_spaces),
-    Declared(pattern=r"\S"),  # a name of spaces only is no name
+    AfterValidator(_kept_name),
+    Declared(pattern=r"\S"),
 ]
 
+# The length limit holds for the reason as sent, as the description says; it is kept
+# without the spaces around it.
 Reason = Annotated[
     StrictStr,
-    StringConstraints(strip_whitespace=True, max_length=REASON_MAX),
+    Field(max_length=REASON_MAX),
     Says(gettext_noop("The reason must be text."), "string_type"),
     Says(gettext_noop("A reason can have at most %(max)s characters."), "string_too_long"),
+    AfterValidator(str.strip),
 ]
 
 
