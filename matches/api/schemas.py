@@ -40,6 +40,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from .. import rules
 from ..models import AuditEntry
 from ..rules import sergeant_major, sheepshead, sieben
+from ..rules.base import Option
 from ..services.play import NAME_MAX
 
 
@@ -273,7 +274,53 @@ SheepsheadSeat = _seat("sheepshead")
 SIEBEN_SIDES = sorted({ruleset.sides for ruleset in _presets("sieben")})
 
 
+def _option_schema(option: Option) -> dict[str, Any]:
+    if option.kind is bool:
+        schema: dict[str, Any] = {"type": "boolean"}
+    elif option.kind is str:
+        schema = {"type": "string", "enum": list(option.choices)}
+    else:
+        schema = {"type": "integer"}
+        if option.minimum is not None:
+            schema["minimum"] = option.minimum
+    return {"anyOf": [schema, {"type": "null"}]} if option.nullable else schema
+
+
+def _preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
+    """What one preset takes: its seats, its options, a bid or none."""
+    seats = ruleset.seats
+    bids = sorted(sergeant_major.WOBURN_BIDS) if getattr(ruleset.preset, "bidding", False) else []
+    options = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {option.name: _option_schema(option) for option in ruleset.options_spec},
+    }
+    return {
+        "properties": {
+            "game": {"const": ruleset.game},
+            "variant": {"const": ruleset.variant},
+            "players": {"minItems": seats, "maxItems": seats},
+            "first_dealer": {"maximum": seats - 1},
+            "options": {"anyOf": [options, {"type": "null"}]},
+            "bid": {"anyOf": [{"type": "integer", "enum": bids}, {"type": "null"}]}
+            if bids
+            else {"type": "null"},
+        }
+    }
+
+
+def _one_preset_each(schema: dict[str, Any]) -> None:
+    # The game and its preset decide how many players, which options and whether a bid:
+    # the rules judge it, and the description says it, one branch per preset.
+    schema["oneOf"] = [_preset_branch(ruleset) for ruleset in _presets()]
+
+
 class CreateIn(Body):
+    """A new match. The flat model reads it; which combinations a game takes is the
+    rules' to judge, and the description lists them (``_one_preset_each``)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_one_preset_each)
+
     game: Annotated[
         StrictStr,
         Field(min_length=1, examples=["sergeant-major"]),
@@ -310,7 +357,12 @@ class CreateIn(Body):
         ge=0, description="A seat index."
     )
     options: Annotated[
-        Annotated[dict[str, Any], Declared(propertyNames={"enum": OPTION_NAMES})] | None,
+        Annotated[
+            dict[str, Any],
+            Declared(propertyNames={"enum": OPTION_NAMES}),
+            AfterValidator(lambda chosen: {name: _whole(v) for name, v in chosen.items()}),
+        ]
+        | None,
         Field(description="Overrides of the preset's defaults (GET /api/games lists them)."),
         Says(gettext_noop("Options must be an object."), "dict_type"),
     ] = None

@@ -155,6 +155,24 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
     assert nullable(properties["bid"])["enum"] == list(range(8, 17))
     assert "win_tricks" in nullable(properties["options"])["propertyNames"]["enum"]
     assert set(create["required"]) == {"game", "variant", "players", "first_dealer"}
+    # One branch per preset: its seats, its options, a bid only for Woburn.
+    branches = {
+        (b["properties"]["game"]["const"], b["properties"]["variant"]["const"]): b["properties"]
+        for b in create["oneOf"]
+    }
+    assert set(branches) == {
+        (game, variant) for game, kind in rules.GAMES.items() for variant in kind.presets
+    }
+    for (game, variant), branch in branches.items():
+        ruleset = rules.get_ruleset(game, variant)
+        assert branch["players"] == {"minItems": ruleset.seats, "maxItems": ruleset.seats}
+        assert branch["first_dealer"] == {"maximum": ruleset.seats - 1}
+        options = nullable(branch["options"])
+        assert options["additionalProperties"] is False
+        assert set(options["properties"]) == {option.name for option in ruleset.options_spec}
+        assert ("anyOf" in branch["bid"]) == (variant == "woburn")
+    sheepshead = nullable(branches[("sheepshead", "standard")]["options"])["properties"]
+    assert sheepshead["all_pass"]["enum"] == ["redeal", "leaster", "doubler"]
 
     record = bodies[("/api/matches/{match_id}/hands", "post")]
     hand = record["properties"]

@@ -31,6 +31,30 @@ CREATE = {
         ({"options": {"colour": "red"}}, "options.colour"),  # propertyNames
         ({"variant": "woburn", "bid": 7}, "bid"),
         ({"variant": "woburn", "bid": 17}, "bid"),
+        # The description's branch for each preset:
+        ({"game": "sieben", "variant": "two-player"}, "players"),  # its seats
+        (
+            {
+                "first_dealer": 2,
+                "players": ["Ann", "Ben"],
+                "game": "sieben",
+                "variant": "two-player",
+            },
+            "first_dealer",
+        ),
+        ({"bid": 9}, "bid"),  # a bid only for woburn
+        ({"options": {"all_pass": "leaster"}}, "options.all_pass"),  # its own options
+        ({"options": {"kitty_first": 1}}, "options.kitty_first"),  # boolean
+        ({"options": {"point_limit": 0}}, "options.point_limit"),  # minimum
+        (
+            {
+                "game": "sheepshead",
+                "variant": "standard",
+                "players": list("ABCDE"),
+                "options": {"all_pass": "pass"},
+            },
+            "options.all_pass",
+        ),  # enum
     ],
 )
 def test_create_holds_the_declared_limits(client, owner, changes, field):
@@ -41,6 +65,15 @@ def test_create_holds_the_declared_limits(client, owner, changes, field):
     fields = assert_error(response, 422, "invalid")["fields"]
     assert any(name.startswith(field) for name in fields), (field, fields)
     assert writes() == before
+
+
+def test_an_option_with_no_fraction_is_a_whole_number(client, owner):
+    body = {**CREATE, "options": {"point_limit": 20.0}}
+
+    response = send(client, "post", "/api/matches", body, headers=auth(owner))
+
+    assert response.status_code == 201, response.content
+    assert response.json()["options"]["point_limit"] == 20
 
 
 def auth(user):
