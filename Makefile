@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test install migrate static bench check lock messages clean
+.PHONY: run test install migrate static bench fuzz check lock messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ messages: install
 
 bench: install
 	$(BIN)/python bench/bench.py
+
+# Schemathesis over the API's OpenAPI description, against a live server on loopback with
+# a fresh data directory; a few minutes (bench/fuzz.py --help for a shorter run).
+fuzz: install
+	$(BIN)/python bench/fuzz.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
