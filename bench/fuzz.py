@@ -65,7 +65,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     python = sys.executable
-    bin_dir = Path(python).parent
+    schemathesis = Path(python).parent / "schemathesis"
+    if not schemathesis.exists():
+        raise SystemExit(
+            f"fuzz: no {schemathesis}: Schemathesis is a dev dependency (`make install`; "
+            "after changing pyproject.toml, `make lock` first)"
+        )
     data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
     env.update(
@@ -95,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fuzz: the app is up on {HOST}:{port}, data in {data_dir}", flush=True)
 
         command = [
-            str(bin_dir / "schemathesis"),
+            str(schemathesis),
             "run",
             f"http://{HOST}:{port}/api/openapi.json",
             "--header",
