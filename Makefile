@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test install migrate static bench backup check lock messages clean
+.PHONY: run test install migrate static bench backup fuzz check lock messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ bench: install
 	$(BIN)/python bench/club.py
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/seating.py
+
+# Schemathesis over the API's OpenAPI description, against a live server on loopback with
+# a fresh data directory; a few minutes (bench/fuzz.py --help for a shorter run).
+fuzz: install
+	$(BIN)/python bench/fuzz.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -71,6 +71,8 @@ ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", *env_list("ALLOWED_HOSTS")]
 # `make run` with HOST=0.0.0.0 passes the machine's LAN addresses here so phones can connect.
 ALLOWED_HOSTS += env_list("LAN_HOSTS")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# JSON under /api/ (whose routes check CSRF themselves), Django's page elsewhere.
+CSRF_FAILURE_VIEW = "matches.views.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.auth",

@@ -5,7 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from matches.api import api
-from matches.views import accounts, common, play, players, tournaments
+from matches.api.base import API_ROOT
+from matches.views import accounts, common, errors, play, players, tournaments
 
 accounts_urls = (
     [
@@ -83,5 +84,11 @@ urlpatterns = [
     path("", include(tournament_urls)),
     path("players/", include(players_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("api/", api.urls),
+    path(API_ROOT.lstrip("/"), api.urls),
 ]
+
+# Django's own error answers: JSON under /api/, its pages elsewhere.
+handler400 = errors.bad_request
+handler403 = errors.permission_denied
+handler404 = errors.page_not_found
+handler500 = errors.server_error

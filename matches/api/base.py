@@ -25,7 +25,18 @@ Errors
     Always ``{"error": code, "message": sentence}``, plus ``"fields"`` on 422 and the
     current ``"state"`` on 409. Codes: ``bad_request`` (400), ``not_authenticated``
     (401), ``forbidden`` (403), ``not_found`` (404), ``method_not_allowed`` (405),
-    ``conflict`` (409), ``invalid`` (422), ``server_error`` (500).
+    ``conflict`` (409), ``unsupported_media_type`` (415), ``invalid`` (422),
+    ``server_error`` (500).
+
+JSON everywhere under /api/
+    Every address under /api/ is a route of this API (``ScorekeeperAPI.urls``; unknown
+    ones included), and each route answers through the API's exception handlers, so a
+    wrong method, an unknown address, a body that is not JSON or a crash is answered in
+    the shape above. The routes are exempt from Django's CSRF middleware, whose refusal
+    is an HTML page: the API checks CSRF itself, where it matters (``SessionAuth``), and
+    an unknown address is a 404 whatever the credentials. What Django answers before
+    any route is reached (a bad Host, a middleware's refusal) goes through
+    ``matches.views.errors``, which answers in this shape under /api/ too.
 
 Bodies
     Read as JSON (400 unless an object), then validated by the model of ``schemas`` that
@@ -43,11 +54,13 @@ import logging
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.urls import re_path
+from django.urls import Resolver404, re_path, resolve
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import APIKeyCookie, APIKeyQuery, HttpBearer
@@ -130,16 +143,25 @@ READ = [BearerAuth(share=True), SessionAuth(), ShareQuery()]
 WRITE = [BearerAuth(), SessionAuth()]
 
 
+# Where the API lives (``scorekeeper.urls`` mounts it here): every answer under it is JSON.
+API_ROOT = "/api/"
+
+
+def is_api_request(request: HttpRequest) -> bool:
+    return request.path_info.startswith(API_ROOT)
+
+
 class ScorekeeperAPI(NinjaAPI):
-    """NinjaAPI whose every URL answers errors in JSON, even those Ninja leaves to Django
-    (a wrong method, an unknown path under /api/)."""
+    """NinjaAPI whose every URL answers in JSON, also where Ninja leaves the answer to
+    Django: a wrong method, an unknown path under /api/, a body that is not JSON, an
+    error outside an operation (see the module docstring)."""
 
     @property
     def urls(self):
         patterns, app_name, namespace = super().urls
         for pattern in patterns:
-            pattern.callback = _json_errors(pattern.callback)
-        patterns.append(re_path(r"^", _json_errors(_unknown_path)))
+            pattern.callback = _route(pattern.callback)
+        patterns.append(re_path(r"^", _route(_unknown_path, reads_body=False), name="unknown"))
         return patterns, app_name, namespace
 
     def get_openapi_schema(self, **kwargs):
@@ -159,6 +181,8 @@ api = ScorekeeperAPI(
     # The docs page loads Swagger UI from ninja's own static files (no CDN); the
     # validator badge would call validator.swagger.io, so it is switched off.
     docs=Swagger(settings={"validatorUrl": None}),
+    # The description and its page are read, never posted to (405, not the description).
+    docs_decorator=require_safe,
 )
 
 
@@ -166,40 +190,123 @@ def error_response(request: HttpRequest, status: int, payload: dict[str, Any]) -
     return api.create_response(request, payload, status=status)
 
 
-def _json_errors(view):
+HTTP_CODES = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    415: "unsupported_media_type",
+    422: "invalid",
+    500: "server_error",
+}
+
+# What an error says when nothing more particular is known (Django's own refusals).
+STATUS_MESSAGES = {
+    400: gettext_lazy("The request could not be read."),
+    403: gettext_lazy("You may not do this."),
+    404: gettext_lazy("There is nothing at this address."),
+    500: gettext_lazy("Something went wrong on the server."),
+}
+
+CSRF_MESSAGE = gettext_lazy(
+    "The CSRF check failed: send the X-CSRFToken header with a logged-in session, "
+    "or use an API token."
+)
+
+
+def status_error(request: HttpRequest, status: int, message: str | None = None) -> HttpResponse:
+    """An error answer for ``status`` with its code, and ``message`` or the usual one."""
+    usual = STATUS_MESSAGES.get(status) or STATUS_MESSAGES[500 if status >= 500 else 400]
+    payload = {"error": HTTP_CODES.get(status, "error"), "message": message or str(usual)}
+    return error_response(request, status, payload)
+
+
+def _route(view, *, reads_body: bool = True):
+    """One route under /api/: exempt from Django's CSRF middleware (see the module
+    docstring), its errors answered by the API's exception handlers, a wrong method as a
+    JSON 405, and — on routes that read bodies — a body that is not JSON refused before
+    anything reads it."""
+
     @functools.wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def route(request, *args, **kwargs):
         try:
+            if reads_body:
+                _check_media_type(request)
             response = view(request, *args, **kwargs)
-        except Http404:
-            return _not_found(request)
+        except Exception as exc:  # noqa: BLE001 - every error gets the API's answer
+            return api.on_exception(request, exc)
         if isinstance(response, HttpResponseNotAllowed):
-            allowed = ", ".join(sorted(method.strip() for method in response["Allow"].split(",")))
-            response = error_response(
-                request,
-                405,
-                {
-                    "error": "method_not_allowed",
-                    "message": _("%(method)s is not allowed here; use %(allowed)s.")
-                    % {"method": request.method, "allowed": allowed},
-                },
-            )
-            response["Allow"] = allowed
+            response = _method_not_allowed(request, response["Allow"])
         return response
 
-    return wrapper
+    return csrf_exempt(route)
+
+
+# Methods whose body the API may read.
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _check_media_type(request: HttpRequest) -> None:
+    """415 for a body declared as anything but JSON. Checked before authentication:
+    Django's CSRF check (``SessionAuth``) would parse a form or multipart body and
+    consume it. A body without a Content-Type is read as JSON (scripts often omit it)."""
+    if request.method not in BODY_METHODS or not request.META.get("CONTENT_TYPE"):
+        return
+    try:
+        has_body = int(request.META.get("CONTENT_LENGTH") or 0) > 0
+    except ValueError:
+        has_body = True
+    media_type = request.content_type or ""
+    if has_body and media_type != "application/json" and not media_type.endswith("+json"):
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            _("Send the body as JSON (Content-Type: application/json), not as %(type)s.")
+            % {"type": media_type or "?"},
+        )
+
+
+def _method_not_allowed(request: HttpRequest, allow: str) -> HttpResponse:
+    allowed = ", ".join(sorted(method.strip() for method in allow.split(",")))
+    response = error_response(
+        request,
+        405,
+        {
+            "error": "method_not_allowed",
+            "message": _("%(method)s is not allowed here; use %(allowed)s.")
+            % {"method": request.method, "allowed": allowed},
+        },
+    )
+    response["Allow"] = allowed
+    return response
 
 
 def _unknown_path(request, *args, **kwargs):
+    """404 for any address under /api/ that is no route; one with a trailing slash too
+    many is told the right one."""
+    path = request.path_info
+    if path.endswith("/") and path != API_ROOT:
+        try:
+            known = resolve(path.rstrip("/")).url_name != "unknown"
+        except Resolver404:
+            known = False
+        if known:
+            raise ApiError(
+                404,
+                "not_found",
+                _(
+                    "There is nothing at this address; the API's addresses end without a "
+                    "slash: %(path)s"
+                )
+                % {"path": request.path.rstrip("/")},
+            )
     raise Http404
 
 
 def _not_found(request, message: str | None = None) -> HttpResponse:
-    return error_response(
-        request,
-        404,
-        {"error": "not_found", "message": message or _("There is nothing at this address.")},
-    )
+    return status_error(request, 404, message)
 
 
 # -- errors -------------------------------------------------------------------------------
@@ -247,27 +354,18 @@ def _not_authenticated(request, exc):
     return response
 
 
-HTTP_CODES = {
-    400: "bad_request",
-    401: "not_authenticated",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    409: "conflict",
-    422: "invalid",
-}
-
-
 @api.exception_handler(HttpError)
 def _http_error(request, exc: HttpError):
     message = str(exc)
     if exc.status_code == 403 and "CSRF" in message:
-        message = _(
-            "The CSRF check failed: send the X-CSRFToken header with a logged-in session, "
-            "or use an API token."
-        )
-    code = HTTP_CODES.get(exc.status_code, "error")
-    return error_response(request, exc.status_code, {"error": code, "message": message})
+        message = str(CSRF_MESSAGE)
+    return status_error(request, exc.status_code, message)
+
+
+@api.exception_handler(SuspiciousOperation)
+def _suspicious(request, exc):
+    # As Django answers these (a bad Host, too many fields): 400, with nothing to tell.
+    return status_error(request, 400)
 
 
 # House sentences for pydantic's error types; ``schemas.Says`` gives a field its own.
@@ -322,11 +420,7 @@ def _validation_error(request, exc: ValidationError):
 @api.exception_handler(Exception)
 def _server_error(request, exc):
     logger.exception("API error on %s %s", request.method, request.path, exc_info=exc)
-    return error_response(
-        request,
-        500,
-        {"error": "server_error", "message": _("Something went wrong on the server.")},
-    )
+    return status_error(request, 500)
 
 
 # -- reading the request ------------------------------------------------------------------

@@ -138,6 +138,8 @@ def games_json() -> list[dict[str, Any]]:
 # -- endpoints ----------------------------------------------------------------------------
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+# Operations that read a body also refuse one that is not JSON (base._check_media_type).
+BODY_ERRORS = {**ERRORS, 415: ErrorOut}
 STATE = {"response": {200: MatchOut, **ERRORS}, "by_alias": True}
 
 CREATE_EXAMPLE = {
@@ -158,7 +160,7 @@ def list_games(request):
 @api.post(
     "/matches",
     auth=WRITE,
-    response={201: MatchOut, **ERRORS},
+    response={201: MatchOut, **BODY_ERRORS},
     by_alias=True,
     tags=["matches"],
     openapi_extra=body_schema(CreateIn, CREATE_EXAMPLE),
@@ -205,7 +207,7 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
 @api.post(
     "/matches/{int:match_id}/hands",
     auth=WRITE,
-    response={201: MatchOut, 409: ConflictOut, **ERRORS},
+    response={201: MatchOut, 409: ConflictOut, **BODY_ERRORS},
     by_alias=True,
     tags=["hands"],
     openapi_extra=body_schema(HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}),
@@ -222,7 +224,7 @@ def record_hand(request, match_id: int):
 @api.put(
     "/matches/{int:match_id}/hands/{int:number}",
     auth=WRITE,
-    response={200: MatchOut, 409: ConflictOut, **ERRORS},
+    response={200: MatchOut, 409: ConflictOut, **BODY_ERRORS},
     by_alias=True,
     tags=["hands"],
     openapi_extra=body_schema(
@@ -255,7 +257,7 @@ def correct_hand(request, match_id: int, number: int):
 @api.delete(
     "/matches/{int:match_id}/hands/{int:number}",
     auth=WRITE,
-    response={200: MatchOut, 409: ConflictOut, **ERRORS},
+    response={200: MatchOut, 409: ConflictOut, **BODY_ERRORS},
     by_alias=True,
     tags=["hands"],
     openapi_extra=body_schema(ReasonIn, required=False),
@@ -272,7 +274,7 @@ def _stop_endpoint(path: str, change, summary: str):
     @api.post(
         path,
         auth=WRITE,
-        response={200: MatchOut, 409: ConflictOut, **ERRORS},
+        response={200: MatchOut, 409: ConflictOut, **BODY_ERRORS},
         by_alias=True,
         tags=["matches"],
         summary=summary,

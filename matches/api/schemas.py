@@ -10,7 +10,11 @@ is a 422 in the house shape; ``Says`` gives a field the house's own sentence, an
 
 Game-level judgements stay with the rules: which of the hand fields a game takes, what
 values make a legal hand, how many players a game seats. So the rules' messages reach
-the client as before, and only what no game could accept is refused here.
+the client as before, and only what no game could accept is refused here. The limits
+the rules (or services) enforce for every game alike — the games and variants there
+are, the suits, seat indices, card points, players named once — are declared in the
+description all the same (``Declared``), so that a client or a fuzzer reads every limit
+there; the tests and ``make fuzz`` hold the server to each of them.
 
 Answers (``...Out``) are described here and hold the tests to API.md. Hand fields differ
 from game to game, so the hand/next-hand objects allow extra keys.
@@ -21,6 +25,7 @@ from typing import Annotated, Any
 from django.utils.translation import gettext_noop
 from ninja import Schema
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -28,13 +33,14 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
-    StringConstraints,
     ValidationError,
 )
 from pydantic_core import PydanticCustomError, core_schema
 
 from .. import rules
 from ..models import AuditEntry
+from ..rules import sergeant_major, sheepshead, sieben
+from ..rules.base import Option
 from ..services.play import NAME_MAX
 
 
@@ -166,66 +172,174 @@ class Says:
             raise PydanticCustomError("house", self.message, context) from None
 
 
+class Declared:
+    """``Annotated`` metadata: a limit that the rules or services enforce with their own
+    message, declared in the JSON schema only (``schema`` is merged into the wrapped
+    type's), so that pydantic does not refuse first in other words."""
+
+    def __init__(self, **schema: Any):
+        self.schema = schema
+
+    def __get_pydantic_json_schema__(self, core: core_schema.CoreSchema, handler: Any) -> Any:
+        json_schema = handler(core)
+        json_schema.update(self.schema)
+        return json_schema
+
+
 class Body(BaseModel):
     """A request body: the keys described and no others (``additionalProperties: false``)."""
 
     model_config = ConfigDict(extra="forbid")
 
 
-def _seat_counts() -> tuple[int, int]:
-    """The fewest and the most players any preset of any game seats."""
-    seats = [
-        rules.get_ruleset(game, variant).seats
-        for game, kind in rules.GAMES.items()
+def _presets(game: str | None = None) -> list[rules.Ruleset]:
+    return [
+        rules.get_ruleset(slug, variant)
+        for slug, kind in rules.GAMES.items()
+        if game in (None, slug)
         for variant in kind.presets
     ]
+
+
+def _seat_counts(game: str | None = None) -> tuple[int, int]:
+    """The fewest and the most players any preset of ``game`` (of any game) seats."""
+    seats = [ruleset.seats for ruleset in _presets(game)]
     return min(seats), max(seats)
 
 
 FEWEST_PLAYERS, MOST_PLAYERS = _seat_counts()
 REASON_MAX = AuditEntry._meta.get_field("reason").max_length
+GAME_SLUGS = sorted(rules.GAMES)
+VARIANTS = sorted({variant for kind in rules.GAMES.values() for variant in kind.presets})
+OPTION_NAMES = sorted({option.name for ruleset in _presets() for option in ruleset.options_spec})
 
 
-def _collapse_spaces(value: Any) -> Any:
-    # As services.play.clean_players does: the limits apply to the name as it is kept.
-    return " ".join(value.split()) if isinstance(value, str) else value
+def _whole(value: Any) -> Any:
+    # JSON has one kind of number, and JSON Schema's "integer" is any number with no
+    # fraction: 3.0 is the whole number 3. (A true or a "3" stays refused.)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
+
+Whole = Annotated[StrictInt, BeforeValidator(_whole)]
+
+
+def _kept_name(value: str) -> str:
+    # As services.play.clean_players keeps it: spaces collapsed. The length limits hold
+    # for the name as sent (as the description says; JSON Schema cannot say "after
+    # collapsing"), and a name of spaces only is no name (the description's pattern).
+    name = " ".join(value.split())
+    if not name:
+        raise PydanticCustomError("house", EMPTY_NAME, {"house": EMPTY_NAME})
+    return name
+
+
+EMPTY_NAME = gettext_noop("Enter a name for every seat.")
 
 PlayerName = Annotated[
     StrictStr,
     Field(min_length=1, max_length=NAME_MAX),
-    Says(gettext_noop("Enter a name for every seat."), "string_type", "string_too_short"),
+    Says(EMPTY_NAME, "string_type", "string_too_short"),
     Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
-    BeforeValidator(_collapse_spaces),
+    AfterValidator(_kept_name),
+    Declared(pattern=r"\S"),
 ]
 
+# The length limit holds for the reason as sent, as the description says; it is kept
+# without the spaces around it.
 Reason = Annotated[
     StrictStr,
-    StringConstraints(strip_whitespace=True, max_length=REASON_MAX),
+    Field(max_length=REASON_MAX),
     Says(gettext_noop("The reason must be text."), "string_type"),
     Says(gettext_noop("A reason can have at most %(max)s characters."), "string_too_long"),
+    AfterValidator(str.strip),
 ]
 
-Seat = Annotated[StrictInt, Field(description="A seat index, 0 first.")]
+
+def _seat(game: str | None = None, description: str = "A seat index, 0 first."):
+    return Annotated[
+        Whole,
+        Field(description=description),
+        Declared(minimum=0, maximum=_seat_counts(game)[1] - 1),
+    ]
+
+
+Seat = _seat()
+SergeantMajorSeat = _seat("sergeant-major")
+MOST_TRICKS = max(ruleset.tricks for ruleset in _presets("sergeant-major"))
+# Each pair of seats passes at most once before a hand.
+MOST_EXCHANGES = _seat_counts("sergeant-major")[1] * (_seat_counts("sergeant-major")[1] - 1) // 2
+SheepsheadSeat = _seat("sheepshead")
+SIEBEN_SIDES = sorted({ruleset.sides for ruleset in _presets("sieben")})
+
+
+def _option_schema(option: Option) -> dict[str, Any]:
+    if option.kind is bool:
+        schema: dict[str, Any] = {"type": "boolean"}
+    elif option.kind is str:
+        schema = {"type": "string", "enum": list(option.choices)}
+    else:
+        schema = {"type": "integer"}
+        if option.minimum is not None:
+            schema["minimum"] = option.minimum
+    return {"anyOf": [schema, {"type": "null"}]} if option.nullable else schema
+
+
+def _preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
+    """What one preset takes: its seats, its options, a bid or none."""
+    seats = ruleset.seats
+    bids = sorted(sergeant_major.WOBURN_BIDS) if getattr(ruleset.preset, "bidding", False) else []
+    options = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {option.name: _option_schema(option) for option in ruleset.options_spec},
+    }
+    return {
+        "properties": {
+            "game": {"const": ruleset.game},
+            "variant": {"const": ruleset.variant},
+            "players": {"minItems": seats, "maxItems": seats},
+            "first_dealer": {"maximum": seats - 1},
+            "options": {"anyOf": [options, {"type": "null"}]},
+            "bid": {"anyOf": [{"type": "integer", "enum": bids}, {"type": "null"}]}
+            if bids
+            else {"type": "null"},
+        }
+    }
+
+
+def _one_preset_each(schema: dict[str, Any]) -> None:
+    # The game and its preset decide how many players, which options and whether a bid:
+    # the rules judge it, and the description says it, one branch per preset.
+    schema["oneOf"] = [_preset_branch(ruleset) for ruleset in _presets()]
 
 
 class CreateIn(Body):
+    """A new match. The flat model reads it; which combinations a game takes is the
+    rules' to judge, and the description lists them (``_one_preset_each``)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_one_preset_each)
+
     game: Annotated[
         StrictStr,
         Field(min_length=1, examples=["sergeant-major"]),
         Says(gettext_noop("Choose a game.")),
+        Declared(enum=GAME_SLUGS),
     ]
     variant: Annotated[
         StrictStr,
         Field(min_length=1, examples=["8-5-3"]),
         Says(gettext_noop("Choose a variant.")),
+        Declared(enum=VARIANTS, description="One of the game's presets (GET /api/games)."),
     ]
     players: Annotated[
         list[PlayerName],
         Field(
             min_length=FEWEST_PLAYERS,
             max_length=MOST_PLAYERS,
-            description="Names in clockwise seating order; the game says how many it seats.",
+            description="Names in clockwise seating order, each once (ignoring case); the "
+            "game says how many it seats.",
         ),
         Says(gettext_noop("Enter the players' names."), "list_type"),
         Says(
@@ -235,22 +349,32 @@ class CreateIn(Body):
             min=FEWEST_PLAYERS,
             max=MOST_PLAYERS,
         ),
+        Declared(uniqueItems=True),
     ]
-    first_dealer: Annotated[StrictInt, Field(ge=0, description="A seat index.")]
+    # (ge in the Field of the assignment: inside the Annotated, pydantic would write it
+    # into the description as "ge" instead of "minimum".)
+    first_dealer: Annotated[Whole, Declared(maximum=MOST_PLAYERS - 1)] = Field(
+        ge=0, description="A seat index."
+    )
     options: Annotated[
-        dict[str, Any] | None,
+        Annotated[
+            dict[str, Any],
+            Declared(propertyNames={"enum": OPTION_NAMES}),
+            AfterValidator(lambda chosen: {name: _whole(v) for name, v in chosen.items()}),
+        ]
+        | None,
         Field(description="Overrides of the preset's defaults (GET /api/games lists them)."),
         Says(gettext_noop("Options must be an object."), "dict_type"),
     ] = None
-    bid: StrictInt | None = Field(
+    bid: Annotated[Whole, Declared(enum=sorted(sergeant_major.WOBURN_BIDS))] | None = Field(
         None, description="Only for woburn; omit for a normal first deal."
     )
 
 
 class ExchangeIn(Body):
-    giver: StrictInt = Field(alias="from", description="The seat that passes.")
-    to: StrictInt = Field(description="The seat that receives and returns.")
-    cards: StrictInt = Field(ge=1)
+    giver: SergeantMajorSeat = Field(alias="from", description="The seat that passes.")
+    to: SergeantMajorSeat = Field(description="The seat that receives and returns.")
+    cards: Whole = Field(ge=1)
 
 
 class HandFields(Body):
@@ -259,34 +383,53 @@ class HandFields(Body):
     to say. A game with fields of its own adds them here."""
 
     # Sergeant Major
-    tricks: list[StrictInt] | None = Field(None, description="Sergeant Major: tricks per seat.")
-    trump: StrictStr | None = Field(
+    tricks: (
+        Annotated[
+            list[Annotated[Whole, Declared(minimum=0, maximum=MOST_TRICKS)]],
+            Declared(
+                minItems=_seat_counts("sergeant-major")[0],
+                maxItems=_seat_counts("sergeant-major")[1],
+            ),
+        ]
+        | None
+    ) = Field(None, description="Sergeant Major: tricks per seat.")
+    trump: Annotated[StrictStr, Declared(enum=list(sergeant_major.SUITS))] | None = Field(
         None, description="Sergeant Major: clubs, spades, hearts or diamonds."
     )
-    call: StrictStr | None = Field(
+    call: Annotated[StrictStr, Declared(enum=list(sergeant_major.CALLS))] | None = Field(
         None,
         description="Sergeant Major, alternate: a suit, no-trumps or miz; each seat makes "
         "each call once.",
     )
-    last_trick: Seat | None = Field(
+    last_trick: SergeantMajorSeat | None = Field(
         None, description="Sergeant Major: who took the last trick, when a tie needs it."
     )
-    exchanges: list[ExchangeIn] | None = Field(
+    exchanges: Annotated[list[ExchangeIn], Declared(maxItems=MOST_EXCHANGES)] | None = Field(
         None, description="Sergeant Major, four-player: the plucking the table actually did."
     )
     # Sheepshead
-    picker: Seat | None = Field(None, description="Sheepshead: null when nobody picked.")
-    partner: Seat | None = Field(None, description="Sheepshead: null when alone.")
-    points: StrictInt | None = Field(None, description="Sheepshead: the picker side's, 0-120.")
+    picker: SheepsheadSeat | None = Field(None, description="Sheepshead: null when nobody picked.")
+    partner: SheepsheadSeat | None = Field(None, description="Sheepshead: null when alone.")
+    points: Annotated[Whole, Declared(minimum=0, maximum=sheepshead.CARD_POINTS)] | None = Field(
+        None, description="Sheepshead: the picker side's card points."
+    )
     all_tricks: StrictBool | None = Field(None, description="Sheepshead.")
     no_trick: StrictBool | None = Field(None, description="Sheepshead, Sieben.")
-    leaster_winner: Seat | None = Field(None, description="Sheepshead, with all_pass leaster.")
+    leaster_winner: SheepsheadSeat | None = Field(
+        None, description="Sheepshead, with all_pass leaster."
+    )
     cracked: StrictBool | None = Field(None, description="Sheepshead, with cracking.")
     recracked: StrictBool | None = Field(None, description="Sheepshead, with cracking.")
     # Sieben
-    counters: list[StrictInt] | None = Field(None, description="Sieben: counters per side.")
-    four_of_a_kind: StrictInt | None = Field(
-        None, description="Sieben, with that option: the side that showed it."
+    counters: (
+        Annotated[
+            list[Annotated[Whole, Declared(minimum=0, maximum=sieben.COUNTERS, multipleOf=10)]],
+            Declared(minItems=SIEBEN_SIDES[0], maxItems=SIEBEN_SIDES[-1]),
+        ]
+        | None
+    ) = Field(None, description="Sieben: counters per side.")
+    four_of_a_kind: Annotated[Whole, Declared(minimum=0, maximum=SIEBEN_SIDES[-1] - 1)] | None = (
+        Field(None, description="Sieben, with that option: the side that showed it.")
     )
 
     def hand(self) -> dict[str, Any]:
@@ -303,12 +446,12 @@ def _no_default(schema: dict[str, Any]) -> None:
 
 
 class HandIn(HandFields):
-    number: StrictInt = Field(ge=1, description="The number the client believes is next.")
+    number: Whole = Field(ge=1, description="The number the client believes is next.")
 
 
 class CorrectIn(HandFields):
-    version: StrictInt = Field(ge=1, description="The version of the hand being corrected.")
-    number: StrictInt = Field(
+    version: Whole = Field(ge=1, description="The version of the hand being corrected.")
+    number: Whole = Field(
         None,
         ge=1,
         description="Optional: the hand's number, as in the address.",

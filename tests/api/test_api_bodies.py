@@ -70,8 +70,8 @@ def test_a_hand_reaches_the_rules_as_it_was_sent(data):
     assert set(hand.hand()) <= set(HandFields.model_fields)
 
 
-def test_a_whole_number_is_never_a_boolean_or_a_float():
-    for number in (True, 1.0, "1", None):
+def test_a_whole_number_is_never_a_boolean_a_fraction_or_text():
+    for number in (True, 1.5, "1", None, float("inf")):
         try:
             parse(HandIn, {"number": number})
         except ValidationError as error:
@@ -80,3 +80,13 @@ def test_a_whole_number_is_never_a_boolean_or_a_float():
             ]
         else:
             raise AssertionError(number)
+
+
+def test_a_number_with_no_fraction_is_a_whole_number():
+    # JSON has one kind of number, and the description's "integer" (JSON Schema) is any
+    # number with no fraction: a client that sends 3.0 sent 3.
+    _request, hand = parse(HandIn, {"number": 3.0, "tricks": [9.0, 4, 3e0], "points": -0.0})
+
+    assert hand.number == 3 and type(hand.number) is int
+    assert hand.hand() == {"tricks": [9, 4, 3], "points": 0}
+    assert [type(value) for value in hand.hand()["tricks"]] == [int, int, int]

@@ -4,7 +4,8 @@ import pytest
 from django.test import Client
 
 from matches.models import AuditEntry, Match
-from tests.api_support import assert_error, bearer, key_for, login, send, writes
+from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
+from tests.factories import sm_hand
 
 URL = "/api/matches"
 
@@ -227,14 +228,31 @@ def test_it_says_a_missing_field_is_required(owner):
     assert response.json()["fields"] == {"first_dealer": ["This field is required."]}
 
 
-def test_it_measures_a_name_as_it_is_kept(owner):
-    # Runs of spaces count as one, as the name is stored: 40 letters and spaces inside.
-    name = "B" * 20 + "     " + "C" * 19
+def test_it_measures_a_name_as_sent_and_keeps_it_collapsed(owner):
+    # The description's maxLength is what the client sends (JSON Schema cannot measure a
+    # name after collapsing its spaces); the name is kept with runs of spaces as one.
+    name = "B" * 20 + "   " + "C" * 17
 
     response = send(login(owner), "post", URL, body(players=["Ann", name, "Cy"]))
 
     assert response.status_code == 201, response.content
-    assert response.json()["players"][1] == "B" * 20 + " " + "C" * 19
+    assert response.json()["players"][1] == "B" * 20 + " " + "C" * 17
+    longer = send(login(owner), "post", URL, body(players=["Ann", name + " ", "Cy"]))
+    assert assert_error(longer, 422, "invalid")["fields"] == {
+        "players.1": ["A name can have at most 40 characters."]
+    }
+
+
+def test_a_reason_is_measured_as_sent(owner, make_match):
+    match = make_match([sm_hand((9, 4, 3))])
+    before = writes()
+
+    response = send(login(owner), "delete", match_url(match, "/hands/1"), {"reason": " " * 201})
+
+    assert assert_error(response, 422, "invalid")["fields"] == {
+        "reason": ["A reason can have at most 200 characters."]
+    }
+    assert writes() == before
 
 
 def test_it_says_what_is_unknown(owner):

@@ -99,30 +99,104 @@ def nullable(prop):
     return next(branch for branch in prop["anyOf"] if branch.get("type") != "null")
 
 
+def resolve(schema, node):
+    """``node`` with its ``$ref`` followed, and the non-null branch of an optional."""
+    if "$ref" in node:
+        node = schema["components"]["schemas"][node["$ref"].removeprefix("#/components/schemas/")]
+    if "anyOf" in node:
+        return resolve(schema, nullable(node))
+    return node
+
+
+def walk(schema, node, where):
+    """Every (place, typed schema) in a request body, nested objects and items included."""
+    node = resolve(schema, node)
+    yield where, node
+    for name, prop in node.get("properties", {}).items():
+        yield from walk(schema, prop, f"{where}.{name}")
+    if "items" in node:
+        yield from walk(schema, node["items"], f"{where}[]")
+
+
+# Free-form by design: option values differ from preset to preset (GET /api/games lists
+# them); their names are bounded by propertyNames.
+FREE_FORM = {"/api/matches post.options"}
+
+
+def test_every_request_body_declares_its_limits(client, db):
+    schema = client.get("/api/openapi.json").json()
+    bodies = request_bodies(schema)
+    assert set(bodies) == BODIES
+
+    for (path, method), body in bodies.items():
+        for where, node in walk(schema, body, f"{path} {method}"):
+            kind = node.get("type")
+            if kind == "object" and where in FREE_FORM:
+                assert node["propertyNames"]["enum"], where
+            elif kind == "object":
+                assert node["additionalProperties"] is False, where
+            elif kind == "array":
+                assert "maxItems" in node, where
+            elif kind == "string":
+                assert "maxLength" in node or "enum" in node, where
+            elif kind == "integer":
+                assert "minimum" in node or "enum" in node, where
+            else:
+                assert kind == "boolean", (where, node)
+
+
 def test_it_declares_the_limits_the_server_enforces(client, db):
     schema = client.get("/api/openapi.json").json()
     bodies = request_bodies(schema)
 
-    assert set(bodies) == BODIES
-    for where, body in bodies.items():
-        assert body["additionalProperties"] is False, where
     create = bodies[("/api/matches", "post")]
-    players = create["properties"]["players"]
+    properties = create["properties"]
+    assert properties["game"]["enum"] == sorted(rules.GAMES)
+    assert set(properties["variant"]["enum"]) == {
+        variant for kind in rules.GAMES.values() for variant in kind.presets
+    }
+    players = properties["players"]
     seats = [
         rules.get_ruleset(game, variant).seats
         for game, kind in rules.GAMES.items()
         for variant in kind.presets
     ]
     assert (players["minItems"], players["maxItems"]) == (min(seats), max(seats)) == (2, 7)
-    assert players["items"] == {"type": "string", "minLength": 1, "maxLength": 40}
-    assert create["properties"]["first_dealer"] == {
-        **create["properties"]["first_dealer"],
-        "type": "integer",
-        "minimum": 0,
+    assert players["uniqueItems"] is True
+    assert players["items"] == {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 40,
+        "pattern": "\\S",
     }
+    assert {"type": "integer", "minimum": 0, "maximum": 6}.items() <= properties[
+        "first_dealer"
+    ].items()
+    assert nullable(properties["bid"])["enum"] == list(range(8, 17))
+    assert "win_tricks" in nullable(properties["options"])["propertyNames"]["enum"]
     assert set(create["required"]) == {"game", "variant", "players", "first_dealer"}
+    # One branch per preset: its seats, its options, a bid only for Woburn.
+    branches = {
+        (b["properties"]["game"]["const"], b["properties"]["variant"]["const"]): b["properties"]
+        for b in create["oneOf"]
+    }
+    assert set(branches) == {
+        (game, variant) for game, kind in rules.GAMES.items() for variant in kind.presets
+    }
+    for (game, variant), branch in branches.items():
+        ruleset = rules.get_ruleset(game, variant)
+        assert branch["players"] == {"minItems": ruleset.seats, "maxItems": ruleset.seats}
+        assert branch["first_dealer"] == {"maximum": ruleset.seats - 1}
+        options = nullable(branch["options"])
+        assert options["additionalProperties"] is False
+        assert set(options["properties"]) == {option.name for option in ruleset.options_spec}
+        assert ("anyOf" in branch["bid"]) == (variant == "woburn")
+    sheepshead = nullable(branches[("sheepshead", "standard")]["options"])["properties"]
+    assert sheepshead["all_pass"]["enum"] == ["redeal", "leaster", "doubler"]
+
     record = bodies[("/api/matches/{match_id}/hands", "post")]
-    assert {"type": "integer", "minimum": 1}.items() <= record["properties"]["number"].items()
+    hand = record["properties"]
+    assert {"type": "integer", "minimum": 1}.items() <= hand["number"].items()
     assert {
         "tricks",
         "trump",
@@ -134,7 +208,25 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
         "points",
         "counters",
         "no_trick",
-    } <= set(record["properties"])
+    } <= set(hand)
+    tricks = nullable(hand["tricks"])
+    assert (tricks["minItems"], tricks["maxItems"]) == (3, 4)
+    assert tricks["items"] == {"type": "integer", "minimum": 0, "maximum": 17}
+    assert nullable(hand["trump"])["enum"] == ["clubs", "spades", "hearts", "diamonds"]
+    assert nullable(hand["call"])["enum"][-2:] == ["no-trumps", "miz"]
+    assert (nullable(hand["points"])["minimum"], nullable(hand["points"])["maximum"]) == (0, 120)
+    for seat in ("picker", "partner", "leaster_winner"):
+        assert {"minimum": 0, "maximum": 6}.items() <= nullable(hand[seat]).items(), seat
+    assert {"minimum": 0, "maximum": 3}.items() <= nullable(hand["last_trick"]).items()
+    counters = nullable(hand["counters"])
+    assert (counters["minItems"], counters["maxItems"]) == (2, 3)
+    assert counters["items"] == {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 90,
+        "multipleOf": 10,
+    }
+    assert nullable(hand["exchanges"])["maxItems"] == 6
     correct = bodies[("/api/matches/{match_id}/hands/{number}", "put")]
     assert {"type": "integer", "minimum": 1}.items() <= correct["properties"]["version"].items()
     assert "version" in correct["required"]
@@ -157,9 +249,24 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
     exchange = schema["components"]["schemas"]["ExchangeIn"]
     assert exchange["additionalProperties"] is False
     assert set(exchange["required"]) == {"from", "to", "cards"}
-    assert nullable(record["properties"]["exchanges"])["items"] == {
-        "$ref": "#/components/schemas/ExchangeIn"
-    }
+    assert nullable(hand["exchanges"])["items"] == {"$ref": "#/components/schemas/ExchangeIn"}
+
+
+def test_every_body_operation_documents_its_errors(client, db):
+    schema = client.get("/api/openapi.json").json()
+
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            codes = set(operation["responses"])
+            if path != "/api/games":
+                assert {"400", "401", "403", "404", "422"} <= codes, (path, method)
+            if "requestBody" in operation:
+                assert "415" in codes, (path, method)
+            for code, answer in operation["responses"].items():
+                content = answer["content"]["application/json"]["schema"]
+                if code.startswith("4"):
+                    target = content["$ref"].rsplit("/", 1)[-1]
+                    assert target in {"ErrorOut", "ConflictOut"}, (path, method, code)
 
 
 def test_every_reference_in_the_description_resolves(client, db):

@@ -236,7 +236,7 @@ def test_it_refuses_a_hand_after_the_end(owner, make_match):
         ({"tricks": [9, 4, 3], "trump": "hearts", "number": True}, "number"),
         ({"tricks": [9, 4, 3], "trump": "hearts", "number": 0}, "number"),
         ({"tricks": [9, 4, 3], "trump": "hearts", "number": -3}, "number"),
-        ({"tricks": [9, 4, 3], "trump": "hearts", "number": 1.0}, "number"),
+        ({"tricks": [9, 4, 3], "trump": "hearts", "number": 1.5}, "number"),
         ({"tricks": [9, 4, 3], "trump": "hearts", "last_trick": "0"}, "last_trick"),
         ({"tricks": "9, 4, 3", "trump": "hearts"}, "tricks"),
         ({"tricks": [9, 4, 3], "trump": ["hearts"]}, "trump"),
@@ -302,7 +302,7 @@ def test_it_refuses_a_body_that_is_not_a_json_object(owner, make_match, raw):
         ({"number": "1"}, "number", "Enter a whole number."),
         ({"number": False}, "number", "Enter a whole number."),
         ({"colour": "red"}, "colour", "Unknown field colour."),
-        ({"tricks": [9, 4.0, 3]}, "tricks.1", "Enter a whole number."),
+        ({"tricks": [9, 4.5, 3]}, "tricks.1", "Enter a whole number."),
         ({"tricks": None}, "tricks", "Enter the tricks of every seat."),  # the rules' own
         ({"trump": "no-trumps"}, "trump", "Choose trumps: clubs, spades, hearts or diamonds."),
         ({"picker": 0}, "picker", "Unknown field picker."),  # a Sheepshead field: the rules
