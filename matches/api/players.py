@@ -12,22 +12,25 @@ is none), 403 for anyone else.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from ninja import Schema
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from .. import access
 from ..models import Player
+from ..models.players import NAME_MAX
 from ..services import players as services
 from ..services.base import explain
 from .base import WRITE, ApiError, api, error_response, invalid, parse_body
-from .schemas import Body, ErrorOut, body_schema
+from .schemas import Body, ErrorOut, Says, body_schema
 
 REFUSED = gettext_lazy("Only organisers can see and change the register of players.")
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+# A body sent as anything but JSON is refused with 415 (api.base).
+BODY_ERRORS = {**ERRORS, 415: ErrorOut}
 TAGS = ["players"]
 
 
@@ -71,10 +74,35 @@ class MergedOut(Schema):
 NAME = "1–40 characters once runs of spaces are collapsed; unique in the register, ignoring case."
 
 
+EMAIL_MAX = Player._meta.get_field("email").max_length
+MEMBER_NO_MAX = Player._meta.get_field("member_no").max_length
+
+# The limits hold for the text as sent (as the description says); the services judge
+# the rest with the same words.
+Name = Annotated[
+    StrictStr,
+    Field(max_length=NAME_MAX),
+    Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
+]
+Email = Annotated[
+    StrictStr,
+    Field(max_length=EMAIL_MAX),
+    Says(gettext_noop("An e-mail address can have at most %(max)s characters."), "string_too_long"),
+]
+MemberNo = Annotated[
+    StrictStr,
+    Field(max_length=MEMBER_NO_MAX),
+    Says(
+        gettext_noop("A membership number can have at most %(max)s characters."),
+        "string_too_long",
+    ),
+]
+
+
 class PlayerIn(Body):
-    name: StrictStr = Field(description=NAME)
-    email: StrictStr | None = Field(None, description='Optional; null or "" for none.')
-    member_no: StrictStr | None = Field(
+    name: Name = Field(description=NAME)
+    email: Email | None = Field(None, description='Optional; null or "" for none.')
+    member_no: MemberNo | None = Field(
         None, description="Optional membership number (up to 32 characters), unique when set."
     )
     active: StrictBool = True
@@ -83,14 +111,16 @@ class PlayerIn(Body):
 class PlayerChangesIn(Body):
     """Only the keys sent change."""
 
-    name: StrictStr | None = Field(None, description=NAME)
-    email: StrictStr | None = Field(None, description='null or "" removes it.')
-    member_no: StrictStr | None = Field(None, description='null or "" removes it.')
+    name: Name | None = Field(None, description=NAME)
+    email: Email | None = Field(None, description='null or "" removes it.')
+    member_no: MemberNo | None = Field(None, description='null or "" removes it.')
     active: StrictBool | None = None
 
 
 class MergeIn(Body):
-    into: StrictInt = Field(description="The player that remains; the one in the address goes.")
+    into: StrictInt = Field(
+        ge=1, description="The player that remains; the one in the address goes."
+    )
 
 
 # -- answers ------------------------------------------------------------------------------
@@ -177,7 +207,7 @@ def list_players(request, q: str = "", show: str = "all"):
 @api.post(
     "/players",
     auth=WRITE,
-    response={201: PlayerOut, **ERRORS},
+    response={201: PlayerOut, **BODY_ERRORS},
     tags=TAGS,
     openapi_extra=body_schema(
         PlayerIn, {"name": "Ann", "email": "ann@example.org", "member_no": "17"}
@@ -214,7 +244,7 @@ def get_player(request, player_id: int):
 @api.patch(
     "/players/{int:player_id}",
     auth=WRITE,
-    response={200: PlayerOut, **ERRORS},
+    response={200: PlayerOut, **BODY_ERRORS},
     tags=TAGS,
     openapi_extra=body_schema(PlayerChangesIn, {"email": "ann@example.org", "active": False}),
 )
@@ -234,7 +264,7 @@ def edit_player(request, player_id: int):
 @api.post(
     "/players/{int:player_id}/merge",
     auth=WRITE,
-    response={200: MergedOut, **ERRORS},
+    response={200: MergedOut, **BODY_ERRORS},
     tags=TAGS,
     openapi_extra=body_schema(MergeIn, {"into": 5}),
 )

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from ninja import Schema, Status
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
 from .. import seating, standings
 from ..models import Entry, Round, Tournament
@@ -24,7 +24,7 @@ from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.tournaments import NotNow
 from .base import WRITE, ApiError, api, error_response, parse_body
-from .schemas import Body, ErrorOut, Reason, Says, body_schema
+from .schemas import OPTION_NAMES, Body, Declared, ErrorOut, Reason, Says, Whole, body_schema
 
 TAGS = ["tournaments"]
 
@@ -171,37 +171,52 @@ Name = Annotated[
 
 class TournamentIn(Body):
     name: Name
-    date: datetime.date
+    date: Annotated[
+        datetime.date,
+        WithJsonSchema({"type": "string", "format": "date", "maxLength": 10}),
+        Says(gettext_noop("Enter a date (YYYY-MM-DD).")),
+    ]
     game: Annotated[StrictStr, Field(min_length=1, max_length=32)]
     variant: Annotated[StrictStr, Field(min_length=1, max_length=32)]
-    options: dict[str, Any] | None = None
-    rounds: Annotated[StrictInt, Field(ge=1, le=services.MAX_ROUNDS)]
-    hands_per_round: Annotated[StrictInt, Field(ge=1, le=services.MAX_HANDS_PER_ROUND)]
-    table_size: Annotated[StrictInt, Field(ge=2, le=8)] | None = None
-    score: Literal["game_points", "match_points"] | None = None
-    tie_breaks: Annotated[list[StrictStr], Field(max_length=len(standings.TIE_BREAKS))] = []
-    remainder: Literal["sitters", "byes"] = "sitters"
-    bye_game_points: Annotated[
-        StrictInt, Field(ge=-services.POINTS_LIMIT, le=services.POINTS_LIMIT)
-    ] = 0
-    bye_match_points: Annotated[StrictInt, Field(ge=0, le=2)] = 1
+    options: (
+        Annotated[
+            dict[str, Any],
+            Declared(propertyNames={"enum": OPTION_NAMES}),
+            Field(description="Overrides of the preset's defaults, as for a match."),
+        ]
+        | None
+    ) = None
+    # (Limits on whole numbers go in Field(), which puts them in the description as
+    # "minimum"/"maximum", not inside Annotated[], which would write "ge"/"le".)
+    rounds: Whole = Field(ge=1, le=services.MAX_ROUNDS)
+    hands_per_round: Whole = Field(ge=1, le=services.MAX_HANDS_PER_ROUND)
+    table_size: Annotated[Whole, Declared(minimum=2, maximum=8)] | None = None
+    # Choices are declared here and judged by the services, in the house's words.
+    score: Annotated[StrictStr, Declared(enum=list(standings.SCORES))] | None = None
+    tie_breaks: Annotated[
+        list[Annotated[StrictStr, Declared(enum=list(standings.TIE_BREAKS))]],
+        Field(max_length=len(standings.TIE_BREAKS)),
+    ] = []
+    remainder: Annotated[StrictStr, Declared(enum=list(seating.REMAINDERS))] = "sitters"
+    bye_game_points: Whole = Field(0, ge=-services.POINTS_LIMIT, le=services.POINTS_LIMIT)
+    bye_match_points: Whole = Field(1, ge=0, le=2)
     public: StrictBool = False
 
 
 class EntriesIn(Body):
     players: Annotated[
-        list[Annotated[StrictInt, Field(ge=1)] | Annotated[StrictStr, Field(max_length=200)]],
+        list[Annotated[StrictInt, Field(ge=1)] | Annotated[StrictStr, Field(max_length=40)]],
         Field(min_length=1, max_length=500),
     ]
 
 
 class WithdrawIn(Body):
-    from_round: Annotated[StrictInt, Field(ge=1, le=services.MAX_ROUNDS + 1)]
+    from_round: Whole = Field(ge=1, le=services.MAX_ROUNDS + 1)
     reason: Reason = ""
 
 
 class RoundIn(Body):
-    method: Literal[seating.METHODS]  # type: ignore[valid-type]
+    method: Annotated[StrictStr, Declared(enum=list(seating.METHODS))]
 
 
 class CloseIn(Body):
@@ -304,7 +319,9 @@ def standings_json(read: standings_reads.Standings) -> dict[str, Any]:
 # -- endpoints ----------------------------------------------------------------------------
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
-WRITES = {**ERRORS, 409: ErrorOut}
+# A body sent as anything but JSON is refused with 415 (api.base).
+BODY_ERRORS = {**ERRORS, 415: ErrorOut}
+WRITES = {**BODY_ERRORS, 409: ErrorOut}
 
 CREATE_EXAMPLE = {
     "name": "Club night",
