@@ -24,6 +24,11 @@ threads = int(os.environ.get("THREADS") or 8)
 # other gunicorn of that user (a second data directory, the benchmark, the tests) would
 # take over; nothing here uses it.
 control_socket_disable = True
+# The longest request line gunicorn takes (its maximum short of "unlimited"; the default
+# is 4094). A longer one is refused by gunicorn itself with an HTML 414 before the app
+# can answer, which under /api/ would break "every answer is JSON"; a search URL with a
+# few dozen accented letters, each nine bytes once percent-encoded, gets near 4094.
+limit_request_line = 8190
 
 _server_lock = None  # the open, locked file: held by the master and every worker
 
