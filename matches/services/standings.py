@@ -39,6 +39,14 @@ def scoring(tournament: Tournament) -> standings.Scoring:
 def inputs(tournament: Tournament):
     """The pure package's inputs: entries, table results, byes, adjustments."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "partner"))
+    # A registered player who never came (not checked in, never seated) is no part of
+    # the standings.
+    seated = set(
+        TableSeat.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("entry_id", flat=True)
+    )
+    entries = [entry for entry in entries if entry.checked_in or entry.pk in seated]
     infos = [
         standings.EntryInfo(
             entry=entry.pk,

@@ -54,6 +54,10 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
             expect(row.get_by_role("button", name=re.compile("Checked in"))).to_be_visible()
         page.reload()
         expect(page.locator("h2", has_text="checked in")).to_contain_text("9 checked in")
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.screenshot(path="/tmp/e2e-door-phone.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.set_viewport_size({"width": 900, "height": 1200})
 
         # Round 1, drawn.
         page.select_option("#method", "draw")
@@ -87,9 +91,15 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
         # Standings: the three first dealers won their tables (2 match points each).
         page.goto(page.url.split("/rounds/")[0] + "/standings/")
         rows = page.locator("table.standings tbody tr")
-        expect(rows).to_have_count(10)
+        expect(rows).to_have_count(9)  # Jo never came: not in the standings
         winners = {rows.nth(i).locator("td").nth(1).inner_text().split("\n")[0] for i in range(3)}
         assert winners == first_dealers
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path="/tmp/e2e-standings-laptop.png", full_page=True)
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.screenshot(path="/tmp/e2e-standings-phone.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.set_viewport_size({"width": 900, "height": 1200})
         for i in range(3):
             expect(rows.nth(i).locator("td").nth(2)).to_have_text("2")
             expect(rows.nth(i).locator("td").first).to_have_text("1=")
