@@ -96,12 +96,6 @@ class TournamentForm(forms.Form):
         ],
         required=False,
     )
-    tie_breaks = forms.MultipleChoiceField(
-        label=gettext_lazy("Tie-breaks, in this order"),
-        choices=[(name, TIE_BREAK_LABELS[name]) for name in standings.TIE_BREAKS],
-        widget=forms.CheckboxSelectMultiple,
-        required=False,
-    )
     remainder = forms.ChoiceField(
         label=gettext_lazy("Players over full tables"),
         choices=Tournament.Remainder.choices,
@@ -109,7 +103,32 @@ class TournamentForm(forms.Form):
     )
     public = forms.BooleanField(label=gettext_lazy("Public results and board"), required=False)
 
-    FIELDS = {"game": "preset", "variant": "preset", "options": "preset", "rounds": "rounds"}
+    # The tie-break chain in order: a choice per place, as many as anyone uses.
+    TIE_BREAK_PLACES = 3
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        labels = (
+            gettext_lazy("First tie-break"),
+            gettext_lazy("Second tie-break"),
+            gettext_lazy("Third tie-break"),
+        )
+        choices = [("", gettext_lazy("none"))] + list(TIE_BREAK_LABELS.items())
+        chain = list((self.initial or {}).get("tie_breaks") or [])
+        for place, label in enumerate(labels):
+            self.fields[f"tie_break_{place}"] = forms.ChoiceField(
+                label=label, choices=choices, required=False
+            )
+            if place < len(chain):
+                self.initial[f"tie_break_{place}"] = chain[place]
+
+    FIELDS = {
+        "game": "preset",
+        "variant": "preset",
+        "options": "preset",
+        "rounds": "rounds",
+        "tie_breaks": "tie_break_0",
+    }
 
     def field_for(self, name: str) -> str:
         head = name.split(".", 1)[0]
@@ -127,7 +146,11 @@ class TournamentForm(forms.Form):
             "hands_per_round": data["hands_per_round"],
             "table_size": data["table_size"],
             "score": data["score"] or None,
-            "tie_breaks": data["tie_breaks"],
+            "tie_breaks": [
+                data[f"tie_break_{place}"]
+                for place in range(self.TIE_BREAK_PLACES)
+                if data.get(f"tie_break_{place}")
+            ],
             "remainder": data["remainder"],
             "public": data["public"],
         }

@@ -68,12 +68,13 @@ def test_create_a_tournament(boss):
             "rounds": 3,
             "hands_per_round": 9,
             "remainder": "sitters",
-            "tie_breaks": ["game_points", "best_round"],
+            "tie_break_0": "best_round",
+            "tie_break_1": "game_points",
         },
     )
     tournament = Tournament.objects.get()
     assert response.status_code == 302 and response["Location"] == tournament.get_absolute_url()
-    assert tournament.tie_breaks == ["game_points", "best_round"]
+    assert tournament.tie_breaks == ["best_round", "game_points"]  # in the order chosen
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -254,3 +255,22 @@ def test_organisers_find_tournaments_on_the_home_page(boss, player, organiser):
     make_tournament(organiser, name="Winter cup")
     assert "Winter cup" in text(boss.get("/"))
     assert "Winter cup" not in text(player.get("/"))
+
+
+def test_a_tie_break_named_twice_is_refused_on_the_form(boss):
+    response = boss.post(
+        "/tournaments/new/",
+        {
+            "name": "Club night",
+            "date": "2026-12-01",
+            "preset": "sergeant-major/8-5-3",
+            "rounds": 3,
+            "hands_per_round": 9,
+            "remainder": "sitters",
+            "tie_break_0": "best_round",
+            "tie_break_1": "best_round",
+        },
+    )
+    assert response.status_code == 422
+    assert "named twice" in text(response)
+    assert not Tournament.objects.exists()
