@@ -205,7 +205,17 @@ class TournamentIn(Body):
 
 class EntriesIn(Body):
     players: Annotated[
-        list[Annotated[StrictInt, Field(ge=1)] | Annotated[StrictStr, Field(max_length=40)]],
+        list[
+            Annotated[StrictInt, Field(ge=1)]
+            | Annotated[StrictStr, Field(max_length=40)]
+            # A team of two, in a tournament of partnerships.
+            | Annotated[
+                list[
+                    Annotated[StrictInt, Field(ge=1)] | Annotated[StrictStr, Field(max_length=40)]
+                ],
+                Field(min_length=2, max_length=2),
+            ]
+        ],
         Field(min_length=1, max_length=500),
     ]
 

@@ -57,6 +57,8 @@ def inputs(tournament: Tournament):
         for entry in entries
     ]
     # Seat order at a table is the match's seat order, so (match, number) joins the two.
+    # A team's partners sit at the match's seats n and n + the number of teams, with equal
+    # scores (Sieben partnerships): the seat of the team's first player speaks for it.
     placed = {
         (match, number): (entry, round_number, table)
         for match, number, entry, round_number, table in TableSeat.objects.filter(

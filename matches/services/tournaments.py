@@ -85,12 +85,6 @@ def settings_of(
     if table_size is not None:
         table_size = _whole(table_size, "table_size", 2, 8)
     sizes = plugin.table_sizes_for(ruleset, table_size)
-    if sizes.teams:
-        # The seating knows teams; entries of two players and their four-seat matches
-        # are still to come.
-        raise RuleError(
-            _("Tournaments of Sieben partnerships are not offered yet."), field="variant"
-        )
     if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None and (
         hands_per_round % sizes.standard
     ):
@@ -186,7 +180,8 @@ def _facts(tournament: Tournament) -> dict[str, Any]:
 
 
 def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list[Entry]:
-    """Enter players, by register id or by name (a new name is added to the register).
+    """Enter players, by register id or by name (a new name is added to the register); in
+    a tournament of partnerships, teams: each item a pair of ids or names.
 
     Before the first round they play from round 1; later they are late entries and join
     at the next round. A player entered already is refused, naming them."""
@@ -196,29 +191,51 @@ def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list
         tournament = _lock(tournament)
         if tournament.status == Tournament.Status.FINISHED:
             raise NotNow(gettext("The tournament is over."))
-        found = _players(players)
+        teams = table_sizes(tournament).teams
+        for index, item in enumerate(players):
+            pair = isinstance(item, list | tuple)
+            if teams and not (pair and len(item) == 2):
+                raise RuleError(
+                    _("Enter a team of two players: two names or ids."), field=f"players.{index}"
+                )
+            if not teams and pair:
+                raise RuleError(_("Give a player's id or name."), field=f"players.{index}")
+        flat = [one for item in players for one in (item if teams else [item])]
+        found = _players(flat)
         entered = set(tournament.entries.values_list("player_id", flat=True))
+        entered |= set(tournament.entries.values_list("partner_id", flat=True))
         for index, player in enumerate(found):
             if player.pk in entered:
                 raise RuleError(
                     _("%(name)s is entered already."),
-                    field=f"players.{index}",
+                    field=f"players.{index // 2 if teams else index}",
                     name=player.name,
                 )
         joined_at = _next_round_number(tournament)
-        entries = Entry.objects.bulk_create(
-            Entry(tournament=tournament, player=player, joined_at=joined_at) for player in found
+        groups = (
+            [found[i : i + 2] for i in range(0, len(found), 2)] if teams else [[p] for p in found]
+        )
+        Entry.objects.bulk_create(
+            Entry(
+                tournament=tournament,
+                player=group[0],
+                partner=group[1] if len(group) > 1 else None,
+                joined_at=joined_at,
+            )
+            for group in groups
         )
         # bulk_create leaves pk unset on some backends: read them back in order.
         entries = list(
-            tournament.entries.filter(player__in=found).select_related("player").order_by("pk")
+            tournament.entries.filter(player__in=[group[0] for group in groups])
+            .select_related("player", "partner")
+            .order_by("pk")
         )
         _bump(tournament)
         _audit(
             tournament,
             by,
             "register",
-            after={"players": [player.name for player in found], "joined_at": joined_at},
+            after={"entries": [entry.name for entry in entries], "joined_at": joined_at},
         )
     return entries
 
@@ -526,7 +543,9 @@ def start_round(round_: Round, by) -> Round:
             ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
             plugin = games.of(ruleset)
             sizes = table_sizes(tournament)
-            tables = list(round_.tables.prefetch_related("seats__entry__player"))
+            tables = list(
+                round_.tables.prefetch_related("seats__entry__player", "seats__entry__partner")
+            )
             if not tables:
                 raise NotNow(gettext("The round has no tables."))
             for table in tables:
@@ -540,7 +559,7 @@ def start_round(round_: Round, by) -> Round:
                     by,
                     game=tournament.game,
                     variant=variant,
-                    players=[seat.entry.player.name for seat in seats],
+                    players=_seated_names([seat.entry for seat in seats]),
                     first_dealer=table.first_dealer,
                     options=_known(variant, tournament.game, options),
                 ).match
@@ -557,6 +576,15 @@ def start_round(round_: Round, by) -> Round:
     except IntegrityError:
         raise NotNow(gettext("Another round is being played.")) from None
     return round_
+
+
+def _seated_names(entries: Sequence[Entry]) -> list[str]:
+    """The match's players clockwise: one per entry; for teams, the first players of
+    each team, then their partners, so that partners sit opposite (side 0 = seats 0
+    and 2, as the rules count sides)."""
+    if any(entry.partner_id for entry in entries):
+        return [e.player.name for e in entries] + [e.partner.name for e in entries]
+    return [entry.player.name for entry in entries]
 
 
 def _known(variant: str, game: str, options: dict[str, Any]) -> dict[str, Any]:

@@ -203,6 +203,7 @@ def tournament_detail(request, tournament_id: int):
         ),
         "apart": list(tournament.apart.select_related("first__player", "second__player")),
         "next_round": tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1,
+        "teams": services.table_sizes(tournament).teams,
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
     }
     partial = "entries" if request.htmx and "q" in request.GET else None
@@ -216,6 +217,9 @@ def entries_add(request, tournament_id: int):
     """New entries: one name per line (a name the register knows is that player)."""
     tournament = _tournament(tournament_id)
     names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
+    if services.table_sizes(tournament).teams:
+        # A team per line: "Ann & Ben".
+        names = [[part.strip() for part in line.split("&")] for line in names]
     try:
         entries = services.register_players(tournament, request.user, names)
     except (RuleError, NotNow) as error:

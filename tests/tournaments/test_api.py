@@ -183,3 +183,12 @@ def test_the_description_declares_the_limits(client, db):
     method = draft["requestBody"]["content"]["application/json"]["schema"]["properties"]["method"]
     assert method["enum"] == ["draw", "standings", "mixed", "swiss"]
     assert {"201", "401", "403", "404", "409", "422"} <= set(draft["responses"])
+
+
+def test_teams_through_the_api(boss):
+    made = create(boss, game="sieben", variant="partners", hands_per_round=1)
+    url = f"/api/tournaments/{made['id']}/entries"
+    entries = send(boss, "post", url, {"players": [["Ann", "Ben"], ["Cy", "Dan"]]}).json()
+    assert [entry["name"] for entry in entries] == ["Ann & Ben", "Cy & Dan"]
+    assert all(len(entry["players"]) == 2 for entry in entries)
+    assert_error(send(boss, "post", url, {"players": ["Eve"]}), 422, "invalid")

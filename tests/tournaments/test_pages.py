@@ -274,3 +274,13 @@ def test_a_tie_break_named_twice_is_refused_on_the_form(boss):
     assert response.status_code == 422
     assert "named twice" in text(response)
     assert not Tournament.objects.exists()
+
+
+def test_teams_are_entered_one_per_line(boss, organiser):
+    tournament = make_tournament(organiser, game="sieben", variant="partners", hands_per_round=1)
+    base = f"/tournaments/{tournament.pk}/"
+    assert "Teams, one per line" in text(boss.get(base))
+    boss.post(base + "entries/", {"names": "Ann & Ben\nCy & Dan"})
+    assert [entry.name for entry in tournament.entries.order_by("pk")] == ["Ann & Ben", "Cy & Dan"]
+    refused = text(boss.post(base + "entries/", {"names": "Eve"}, follow=True))
+    assert "Enter a team of two players" in refused

@@ -230,3 +230,43 @@ def test_four_seat_tables_with_a_sitter(organiser):
             seats = table.seats.count()
             assert table.match.options["sitter"] is (seats == 4)
             assert table.match.options["hands_limit"] == (12 if seats == 4 else 9)
+
+
+def test_sieben_partnerships(organiser):
+    """Four teams of two: two tables of two teams, partners opposite each other; a team
+    wins its table and the standings count each team once."""
+    tournament = make_tournament(
+        organiser, game="sieben", variant="partners", hands_per_round=1, rounds=2
+    )
+    teams = [["Ann", "Ben"], ["Cy", "Dan"], ["Eve", "Fay"], ["Gus", "Hal"]]
+    with pytest.raises(RuleError):
+        services.register_players(tournament, organiser, ["Ann"])  # not a team
+    entries = services.register_players(tournament, organiser, teams)
+    assert [entry.name for entry in entries] == ["Ann & Ben", "Cy & Dan", "Eve & Fay", "Gus & Hal"]
+    with pytest.raises(RuleError):
+        services.register_players(tournament, organiser, [["Ben", "Zoe"]])  # Ben is entered
+    for entry in entries:
+        services.check_in(entry, organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    winners = set()
+    for table in Table.objects.filter(round=round_).select_related("match"):
+        first, second = [seat.entry for seat in table.seats.order_by("number")]
+        match = table.match
+        # Partners opposite: side 0 is seats 0 and 2.
+        assert match.names == [
+            first.player.name,
+            second.player.name,
+            first.partner.name,
+            second.partner.name,
+        ]
+        assert match.options["hands_limit"] is None  # a game to 12 points
+        # Side 0 takes every counter without giving a trick, four times: 3 points each.
+        for number in range(1, 5):
+            play.record_hand(match, number, {"counters": [90, 0], "no_trick": True}, by=organiser)
+        assert Match.objects.get(pk=match.pk).finished
+        winners.add(first.pk)
+    services.close_round(round_, organiser)
+    rows = reads.tournament_standings(tournament).rows
+    assert len(rows) == 4
+    assert {row.entry for row in rows if row.score == 2} == winners
