@@ -6,19 +6,46 @@ import random
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .rules import RuleError, get_ruleset
 from .services import accounts as account_services
-from .services import play as services
 from .services.base import explain
+from .text import NAME_MAX, REASON_MAX, TOKEN_NAME_MAX
 
 
 def apply_rule_error(form: forms.Form, error: RuleError, field_for) -> None:
     """Put a rule error next to the form field it is about (or at the top of the form)."""
     name = field_for(error.field or "")
     form.add_error(name if name in form.fields else None, explain(error))
+
+
+class TypedText(forms.CharField):
+    """A text a person types (a name, a reason), taken as typed: the services clean it,
+    once, with ``text`` (the same cleaning and the same words as for the API), and the
+    view puts their refusal next to the field. So this field neither strips nor refuses
+    characters itself (Django's CharField would refuse a NUL in its own words); it says
+    only when a required text is missing, and hands the length limit to the browser."""
+
+    def __init__(self, *, max_length: int, **kwargs):
+        self.max_length_hint = max_length  # widget_attrs reads it during __init__
+        super().__init__(strip=False, **kwargs)
+        self.validators = [
+            v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
+        ]
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        if not widget.is_hidden:
+            attrs["maxlength"] = str(self.max_length_hint)
+        return attrs
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        # Blank is blank (the "required" message), whitespace included.
+        return value if value.strip() else ""
 
 
 # The labels of the options more than one game has; a game's plugin labels its own
@@ -73,9 +100,9 @@ class NewMatchForm(forms.Form):
                 "hint": self.seat_hint,
             }
             attrs = {"autocomplete": "off", "autocapitalize": "words"}
-            self.fields[f"player_{seat}"] = forms.CharField(
+            self.fields[f"player_{seat}"] = TypedText(
                 label=label,
-                max_length=services.NAME_MAX,
+                max_length=NAME_MAX,
                 required=not extra,
                 widget=forms.TextInput(attrs=attrs),
             )
@@ -138,6 +165,11 @@ class NewMatchForm(forms.Form):
         except RuleError:
             return self.most_seats
 
+    def players(self) -> list[str]:
+        """The names as typed for the seats the options chose, seat 0 first:
+        ``services.create_match`` cleans them (``text.clean_name``)."""
+        return [self.cleaned_data[f"player_{seat}"] for seat in range(self.seats_chosen())]
+
     def clean(self):
         cleaned = super().clean()
         seats = self.seats_chosen()
@@ -153,12 +185,6 @@ class NewMatchForm(forms.Form):
                     _("Seat %(seat)s plays only %(hint)s: tick it or leave the seat empty.")
                     % words,
                 )
-        names = [cleaned.get(f"player_{seat}") for seat in range(seats)]
-        if all(names):
-            try:
-                cleaned["players"] = services.clean_players(names)
-            except RuleError as error:
-                apply_rule_error(self, error, self.field_for)
         dealer = cleaned.get("first_dealer")
         if dealer == self.DRAW:
             # Drawing for the deal, as the table would: any seat, equally likely.
@@ -188,7 +214,17 @@ def option_field(option, label, choices) -> forms.Field:
 class HandForm(forms.Form):
     """What every hand form has: the number it records (two phones, one hand)."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    # The hidden fields that say which state the form was made for (a correction adds
+    # the hand's version).
+    state_fields: tuple[str, ...] = ("number",)
+
+    def damaged(self) -> bool:
+        """A hidden field that says which state the form was made for is missing or
+        broken (a tampered or truncated post): nobody can fix that on the form itself,
+        so the view starts the form afresh from the current state, with a message."""
+        return any(name in self.errors for name in self.state_fields)
 
     def hand(self) -> dict:
         raise NotImplementedError
@@ -204,20 +240,24 @@ class HandForm(forms.Form):
 
 
 class CorrectionFields(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
-    reason = forms.CharField(label=_("Reason (optional)"), max_length=200, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    reason = TypedText(label=_("Reason (optional)"), max_length=REASON_MAX, required=False)
+
+    # The hidden fields that say which state the form was made for.
+    state_fields = ("number", "version")
 
 
 class ReasonForm(forms.Form):
-    """An optional reason, for the audit trail (undo, stop, reopen)."""
+    """An optional reason, for the audit trail (undo, stop, reopen); the services clean
+    it (``text.clean_reason``)."""
 
-    reason = forms.CharField(label=_("Reason (optional)"), max_length=200, required=False)
+    reason = TypedText(label=_("Reason (optional)"), max_length=REASON_MAX, required=False)
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(
+    name = TypedText(
         label=_("What is it for?"),
-        max_length=60,
+        max_length=TOKEN_NAME_MAX,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
     )
 

@@ -379,6 +379,8 @@ MESSAGES = {
     "bool_type": gettext_noop("%(name)s must be true or false."),
     "bool_parsing": gettext_noop("%(name)s must be true or false."),
     "string_type": gettext_noop("%(name)s must be text."),
+    # A lone surrogate in a string that is no typed text (a game, a trump): not text.
+    "string_unicode": gettext_noop("%(name)s must be text."),
     "list_type": gettext_noop("%(name)s must be a list."),
     "dict_type": gettext_noop("%(name)s must be an object."),
     "model_type": gettext_noop("%(name)s must be an object."),

@@ -155,7 +155,9 @@ class Sheepshead(Ruleset):
             if partner == picker:
                 raise RuleError(_("The picker cannot be their own partner."), field="partner")
             cleaned["partner"] = partner
-        points = require_int(data.get("points"), "points")
+        if data.get("points") is None:
+            raise RuleError(_("Enter the picker side's card points."), field="points")
+        points = require_int(data["points"], "points")
         if not 0 <= points <= CARD_POINTS:
             raise RuleError(_("Card points run from 0 to 120."), field="points")
         all_tricks = self.flag(data, "all_tricks")
@@ -177,7 +179,12 @@ class Sheepshead(Ruleset):
         return cleaned
 
     def clean_all_pass(self, data: Mapping[str, Any], active: Sequence[int]) -> dict[str, Any]:
-        """Nobody picked: nothing else may be reported but the leaster's winner."""
+        """Nobody picked: nothing else may be reported but the leaster's winner.
+
+        Card points (other than 0), a partner or a flag with nobody picking contradict
+        each other (§2.3: the points are the picker side's, and there is none): the hand
+        is refused rather than recorded as a pass with the rest dropped, since either
+        half may be the slip — the page's form and the API both ask this one judgement."""
         for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
             value = data.get(name)
             if value is not None and value is not False:  # seat 0 is a partner too
