@@ -129,11 +129,16 @@ class ConflictOut(ErrorOut):
 class HistoryEntryOut(Schema):
     at: str = Field(description="ISO 8601 time.")
     by: str = Field(description="The user or table that acted.")
-    action: str = Field(description="create, record, correct, undo, stop or reopen.")
+    action: str = Field(description="create, record, correct, undo, stop, reopen or share.")
     number: int | None
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reason: str | None
+
+
+class ShareOut(Schema):
+    token: str = Field(description="The share token: `?share=` or `Authorization: Bearer`.")
+    url: str = Field(description="The share link's page, read-only, for spectators.")
 
 
 # -- request bodies ---------------------------------------------------------------------
@@ -487,7 +492,8 @@ class CorrectIn(HandFields):
 
 
 class ReasonIn(Body):
-    """The body of DELETE .../hands/{number}, /stop and /reopen (all optional)."""
+    """The body of DELETE .../hands/{number}, /stop, /reopen and POST /share (all
+    optional)."""
 
     reason: Reason | None = None
 

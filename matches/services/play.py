@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from .. import rules
 from ..models import AuditEntry, Hand, Match, Seat, Tournament
+from ..models.play import new_share_token
 from ..rules import MatchState, RuleError
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
@@ -291,6 +292,25 @@ def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
         action = AuditEntry.Action.STOP if stopped else AuditEntry.Action.REOPEN
         _audit(match, by, action, reason=reason)
     return snap
+
+
+# -- the share link -----------------------------------------------------------------------
+
+
+def replace_share_link(match: Match, *, by, reason: str = "") -> Match:
+    """Give the match a new share link; the old one stops working at once (it went
+    further than meant). Audited, without the token: the audit trail is no place for a
+    secret. The match is returned with its new ``share_token``."""
+    reason = clean_reason(reason)
+    with writing():
+        match = _lock(match)
+        current = snapshot(match)
+        match.share_token = new_share_token()
+        match.revision += 1  # every write does; the cache key changes with the token too
+        match.save(update_fields=["share_token", "revision", "updated_at"])
+        remember(Snapshot(match, current.state, current.versions))
+        _audit(match, by, AuditEntry.Action.SHARE, reason=reason)
+    return match
 
 
 def _index(hands: Sequence[Hand], number: Any) -> int:

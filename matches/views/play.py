@@ -389,8 +389,32 @@ def match_stop(request, match_id: int):
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
+def match_share(request, match_id: int):
+    """The match's share link, and replacing it (asked first: the old link stops working
+    for everyone who has it)."""
+    match = match_for_page(request, match_id, Access.WRITE)
+    form = ReasonForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.replace_share_link(
+                match, by=request.user, reason=form.cleaned_data["reason"]
+            )
+        except RuleError as error:
+            apply_rule_error(form, error, str)
+        else:
+            messages.success(request, _("A new share link was made; the old one no longer works."))
+            return leave(request, reverse("play:match_share", args=[match.pk]))
+    share = reverse("play:match_shared", args=[match.share_token])
+    context = {"match": match, "form": form, "share_url": request.build_absolute_uri(share)}
+    status = 422 if form.errors else 200
+    template = template_for(request, "match_share.html", "confirm")
+    return render(request, template, context, status=status)
+
+
+@login_required
 @require_GET
 def match_audit(request, match_id: int):
-    match = match_for_page(request, match_id, Access.READ)
+    match = match_for_page(request, match_id, Access.AUDIT)
     entries = match.audit.all()
     return render(request, "match_audit.html", {"match": match, "entries": entries})
