@@ -31,6 +31,14 @@ CARD_POINTS = 120
 # §2.4: the picker side's card points from which each multiplier holds (below: −2).
 MULTIPLIERS = ((91, 2), (61, 1), (31, -1))
 ALL_PASS = ("redeal", "leaster", "doubler")
+# What cannot be reported when nobody picked, and what the table is told then.
+NOT_WITHOUT_PICKER = {
+    "partner": _("Nobody picked, so there is no partner."),
+    "all_tricks": _("Nobody picked, so no picker side took every trick or no trick."),
+    "no_trick": _("Nobody picked, so no picker side took every trick or no trick."),
+    "cracked": _("Nobody picked, so the hand cannot be cracked."),
+    "recracked": _("Nobody picked, so the hand cannot be cracked."),
+}
 
 
 @dataclass(frozen=True)
@@ -185,12 +193,10 @@ class Sheepshead(Ruleset):
         each other (§2.3: the points are the picker side's, and there is none): the hand
         is refused rather than recorded as a pass with the rest dropped, since either
         half may be the slip — the page's form and the API both ask this one judgement."""
-        for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
+        for name, message in NOT_WITHOUT_PICKER.items():
             value = data.get(name)
             if value is not None and value is not False:  # seat 0 is a partner too
-                raise RuleError(
-                    _("Nobody picked, so there is no %(name)s."), field=name, name=term(name)
-                )
+                raise RuleError(message, field=name)
         if data.get("points") not in (None, 0):
             raise RuleError(_("Nobody picked, so there are no picker points."), field="points")
         cleaned: dict[str, Any] = {"picker": None}
