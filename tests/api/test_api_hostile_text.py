@@ -45,9 +45,7 @@ def test_a_hostile_name_is_refused_and_nothing_is_written(client, owner, make_ma
 
     body = assert_error(response, 422, "invalid")
     assert body["fields"] == {"players.1": [body["message"]]}
-    assert body["message"] == (
-        f"A name cannot contain the invisible or control character {code}."
-    )
+    assert body["message"] == (f"A name cannot contain the invisible or control character {code}.")
     assert writes() == before
     # The owner's pages, the match page, its share page and its JSON all still answer.
     client.force_login(owner)
