@@ -29,7 +29,7 @@ class TypedText(forms.CharField):
     characters itself (Django's CharField would refuse a NUL in its own words); it says
     only when a required text is missing, and hands the length limit to the browser."""
 
-    def __init__(self, *, max_length: int, **kwargs):
+    def __init__(self, *, max_length: int | None = None, **kwargs):
         self.max_length_hint = max_length  # widget_attrs reads it during __init__
         super().__init__(strip=False, **kwargs)
         self.validators = [
@@ -38,7 +38,7 @@ class TypedText(forms.CharField):
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)
-        if not widget.is_hidden:
+        if self.max_length_hint is not None and not widget.is_hidden:
             attrs["maxlength"] = str(self.max_length_hint)
         return attrs
 
@@ -270,22 +270,22 @@ class PlayerForm(forms.Form):
     they are active). Nothing is judged here: ``services.players`` cleans and checks every
     field through ``text``, so the page and the API refuse alike."""
 
-    name = forms.CharField(
+    name = TypedText(
         label=_("Name"),
+        max_length=NAME_MAX,
         required=False,
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "words", "maxlength": 40}
-        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
-    email = forms.CharField(
+    email = TypedText(
         label=_("E-mail address (optional)"),
         required=False,
         widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
     )
-    member_no = forms.CharField(
+    member_no = TypedText(
         label=_("Membership number (optional)"),
+        max_length=32,
         required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "maxlength": 32}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     active = forms.BooleanField(label=_("Active: shown on the lists of who plays"), required=False)
 

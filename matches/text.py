@@ -14,8 +14,9 @@ What it does, in order:
 
 Names are compared with ``name_key``: the cleaned text, case-folded.
 
-Where it runs: in the services, the only writers (``services.play`` for players' names
-and reasons, ``services.accounts`` for token names), so that the pages, the API and
+Where it runs: in the services, the only writers (``services.play`` for the names at a
+table and reasons, ``services.players`` for the register, ``services.tournaments`` for
+tournaments, ``services.accounts`` for token names), so that the pages, the API and
 whatever comes later clean a text exactly once and refuse it with the same words. Forms
 and API schemas take text as it was typed (``forms.TypedText``, ``api.schemas.RawText``)
 and check only that it is text; a refusal here names its ``field`` (``players.1``,
