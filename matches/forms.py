@@ -7,13 +7,22 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.core.validators import ProhibitNullCharactersValidator
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from .models import Player
 from .rules import RuleError, get_ruleset
 from .services import accounts as account_services
 from .services.base import explain
-from .text import NAME_MAX, REASON_MAX, TOKEN_NAME_MAX
+from .text import (
+    NAME_MAX,
+    NAME_TOO_LONG,
+    REASON_MAX,
+    REASON_TOO_LONG,
+    TOKEN_NAME_MAX,
+    TOKEN_NAME_TOO_LONG,
+    TOO_LONG,
+)
 
 
 def apply_rule_error(form: forms.Form, error: RuleError, field_for) -> None:
@@ -27,10 +36,13 @@ class TypedText(forms.CharField):
     once, with ``text`` (the same cleaning and the same words as for the API), and the
     view puts their refusal next to the field. So this field neither strips nor refuses
     characters itself (Django's CharField would refuse a NUL in its own words); it says
-    only when a required text is missing, and hands the length limit to the browser."""
+    when a required text is missing, and holds ``max_length`` for the text as typed, as
+    the API does for the text as sent (in the cleaning's words, ``too_long``), which the
+    browser is told too."""
 
-    def __init__(self, *, max_length: int | None = None, **kwargs):
+    def __init__(self, *, max_length: int | None = None, too_long: str = TOO_LONG, **kwargs):
         self.max_length_hint = max_length  # widget_attrs reads it during __init__
+        self.too_long = too_long
         super().__init__(strip=False, **kwargs)
         self.validators = [
             v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
@@ -46,6 +58,11 @@ class TypedText(forms.CharField):
         value = super().to_python(value)
         # Blank is blank (the "required" message), whitespace included.
         return value if value.strip() else ""
+
+    def validate(self, value):
+        super().validate(value)
+        if self.max_length_hint is not None and len(value) > self.max_length_hint:
+            raise ValidationError(gettext(self.too_long) % {"max": self.max_length_hint})
 
 
 # The labels of the options more than one game has; a game's plugin labels its own
@@ -103,6 +120,7 @@ class NewMatchForm(forms.Form):
             self.fields[f"player_{seat}"] = TypedText(
                 label=label,
                 max_length=NAME_MAX,
+                too_long=NAME_TOO_LONG,
                 required=not extra,
                 widget=forms.TextInput(attrs=attrs),
             )
@@ -241,7 +259,12 @@ class HandForm(forms.Form):
 
 class CorrectionFields(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    reason = TypedText(label=_("Reason (optional)"), max_length=REASON_MAX, required=False)
+    reason = TypedText(
+        label=_("Reason (optional)"),
+        max_length=REASON_MAX,
+        too_long=REASON_TOO_LONG,
+        required=False,
+    )
 
     # The hidden fields that say which state the form was made for.
     state_fields = ("number", "version")
@@ -251,13 +274,19 @@ class ReasonForm(forms.Form):
     """An optional reason, for the audit trail (undo, stop, reopen); the services clean
     it (``text.clean_reason``)."""
 
-    reason = TypedText(label=_("Reason (optional)"), max_length=REASON_MAX, required=False)
+    reason = TypedText(
+        label=_("Reason (optional)"),
+        max_length=REASON_MAX,
+        too_long=REASON_TOO_LONG,
+        required=False,
+    )
 
 
 class TokenForm(forms.Form):
     name = TypedText(
         label=_("What is it for?"),
         max_length=TOKEN_NAME_MAX,
+        too_long=TOKEN_NAME_TOO_LONG,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
     )
 
@@ -273,17 +302,21 @@ class PlayerForm(forms.Form):
     name = TypedText(
         label=_("Name"),
         max_length=NAME_MAX,
+        too_long=NAME_TOO_LONG,
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
     email = TypedText(
         label=_("E-mail address (optional)"),
+        max_length=Player._meta.get_field("email").max_length,
+        too_long=gettext_noop("An e-mail address can have at most %(max)s characters."),
         required=False,
         widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
     )
     member_no = TypedText(
         label=_("Membership number (optional)"),
-        max_length=32,
+        max_length=Player._meta.get_field("member_no").max_length,
+        too_long=gettext_noop("A membership number can have at most %(max)s characters."),
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )

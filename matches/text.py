@@ -36,6 +36,11 @@ REFUSED = {"Cc", "Cf", "Cs"}
 NAME_MAX = 40
 REASON_MAX = 200
 TOKEN_NAME_MAX = 60
+# What a too long text is told; the forms measure what was typed in the same words.
+TOO_LONG = _("Enter at most %(max)s characters.")
+NAME_TOO_LONG = _("A name can have at most %(max)s characters.")
+REASON_TOO_LONG = _("A reason can have at most %(max)s characters.")
+TOKEN_NAME_TOO_LONG = _("A token's name can have at most %(max)s characters.")
 
 
 def clean_text(
@@ -45,7 +50,7 @@ def clean_text(
     max_length: int,
     required: bool = True,
     empty: str = _("Enter some visible text."),
-    too_long: str = _("Enter at most %(max)s characters."),
+    too_long: str = TOO_LONG,
     refused: str = _("Remove the invisible or control character %(code)s."),
 ) -> str:
     """``value`` cleaned as described above, or a ``RuleError`` naming ``field``; the
@@ -80,7 +85,7 @@ def clean_name(value: Any, *, field: str = "name", empty: str = _("Enter a name.
         field=field,
         max_length=NAME_MAX,
         empty=empty,
-        too_long=_("A name can have at most %(max)s characters."),
+        too_long=NAME_TOO_LONG,
         refused=_("A name cannot contain the invisible or control character %(code)s."),
     )
 
@@ -92,7 +97,7 @@ def clean_reason(value: Any, *, field: str = "reason") -> str:
         field=field,
         max_length=REASON_MAX,
         required=False,
-        too_long=_("A reason can have at most %(max)s characters."),
+        too_long=REASON_TOO_LONG,
         refused=_("A reason cannot contain the invisible or control character %(code)s."),
     )
 
@@ -104,7 +109,7 @@ def clean_token_name(value: Any, *, field: str = "name") -> str:
         field=field,
         max_length=TOKEN_NAME_MAX,
         empty=_("Say what the token is for."),
-        too_long=_("A token's name can have at most %(max)s characters."),
+        too_long=TOKEN_NAME_TOO_LONG,
         refused=_("A token's name cannot contain the invisible or control character %(code)s."),
     )
 

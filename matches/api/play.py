@@ -336,7 +336,7 @@ def get_share_link(request, match_id: int):
 @api.post(
     "/matches/{int:match_id}/share",
     auth=WRITE,
-    response={200: ShareOut, **ERRORS},
+    response={200: ShareOut, **BODY_ERRORS},
     tags=["matches"],
     summary="Replace the share link",
     openapi_extra=body_schema(ReasonIn, required=False),
