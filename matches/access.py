@@ -1,17 +1,22 @@
 """Who may see and change a match: the one policy behind the pages and the API.
 
 A request is turned into a ``Viewer``: the accounts and the link tokens it speaks for.
-``Viewer.access(match)`` says how far they reach — ``Access.NONE``, ``READ`` or
-``WRITE`` — and ``find_match`` looks a match up and applies the policy, raising
+``Viewer.access(match)`` says how far they reach — ``Access.NONE``, ``READ``, ``AUDIT``
+or ``WRITE`` — and ``find_match`` looks a match up and applies the policy, raising
 ``NoSuchMatch`` or ``Refused``. Each face turns those into its own answer (the pages:
 404, 403 or the login page; the API: the JSON errors of ``api.base``); neither decides
 anything itself.
 
 The policy
-    - An active account that owns the match, or an organiser (staff): read and write.
+    - An active account that owns the match, or an organiser (staff): everything — read,
+      the audit trail, write (hands, ending the match, replacing the share link).
       Only organisers (``is_organiser``) reach the register of players.
     - The match's share token (share link ``/s/<token>/``, ``?share=`` or
-      ``Authorization: Bearer`` on the API): read only.
+      ``Authorization: Bearer`` on the API): a spectator's reach, ``READ``: the match as
+      it stands (seats, hands, totals), not its audit trail (who changed what, under
+      which username, and why is the club's business, not the audience's). The owner
+      can replace the link (``services.play.replace_share_link``): the old token then
+      reaches nothing.
     - Anyone else: nothing.
 
 Coming later (TOURNAMENTS.md), each one more rule in ``LINKS`` and nothing else: a
@@ -42,8 +47,9 @@ class Access(IntEnum):
     """How far a viewer reaches into one match; each level includes the ones below."""
 
     NONE = 0
-    READ = 1
-    WRITE = 2
+    READ = 1  # follow the match: its state and history of hands
+    AUDIT = 2  # also the audit trail: usernames, times, reasons
+    WRITE = 3
 
 
 def same_token(presented: str, expected: str) -> bool:

@@ -6,19 +6,63 @@ import random
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from .models import Player
 from .rules import RuleError, get_ruleset
 from .services import accounts as account_services
-from .services import play as services
 from .services.base import explain
+from .text import (
+    NAME_MAX,
+    NAME_TOO_LONG,
+    REASON_MAX,
+    REASON_TOO_LONG,
+    TOKEN_NAME_MAX,
+    TOKEN_NAME_TOO_LONG,
+    TOO_LONG,
+)
 
 
 def apply_rule_error(form: forms.Form, error: RuleError, field_for) -> None:
     """Put a rule error next to the form field it is about (or at the top of the form)."""
     name = field_for(error.field or "")
     form.add_error(name if name in form.fields else None, explain(error))
+
+
+class TypedText(forms.CharField):
+    """A text a person types (a name, a reason), taken as typed: the services clean it,
+    once, with ``text`` (the same cleaning and the same words as for the API), and the
+    view puts their refusal next to the field. So this field neither strips nor refuses
+    characters itself (Django's CharField would refuse a NUL in its own words); it says
+    when a required text is missing, and holds ``max_length`` for the text as typed, as
+    the API does for the text as sent (in the cleaning's words, ``too_long``), which the
+    browser is told too."""
+
+    def __init__(self, *, max_length: int | None = None, too_long: str = TOO_LONG, **kwargs):
+        self.max_length_hint = max_length  # widget_attrs reads it during __init__
+        self.too_long = too_long
+        super().__init__(strip=False, **kwargs)
+        self.validators = [
+            v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
+        ]
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        if self.max_length_hint is not None and not widget.is_hidden:
+            attrs["maxlength"] = str(self.max_length_hint)
+        return attrs
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        # Blank is blank (the "required" message), whitespace included.
+        return value if value.strip() else ""
+
+    def validate(self, value):
+        super().validate(value)
+        if self.max_length_hint is not None and len(value) > self.max_length_hint:
+            raise ValidationError(gettext(self.too_long) % {"max": self.max_length_hint})
 
 
 # The labels of the options more than one game has; a game's plugin labels its own
@@ -73,9 +117,10 @@ class NewMatchForm(forms.Form):
                 "hint": self.seat_hint,
             }
             attrs = {"autocomplete": "off", "autocapitalize": "words"}
-            self.fields[f"player_{seat}"] = forms.CharField(
+            self.fields[f"player_{seat}"] = TypedText(
                 label=label,
-                max_length=services.NAME_MAX,
+                max_length=NAME_MAX,
+                too_long=NAME_TOO_LONG,
                 required=not extra,
                 widget=forms.TextInput(attrs=attrs),
             )
@@ -138,6 +183,11 @@ class NewMatchForm(forms.Form):
         except RuleError:
             return self.most_seats
 
+    def players(self) -> list[str]:
+        """The names as typed for the seats the options chose, seat 0 first:
+        ``services.create_match`` cleans them (``text.clean_name``)."""
+        return [self.cleaned_data[f"player_{seat}"] for seat in range(self.seats_chosen())]
+
     def clean(self):
         cleaned = super().clean()
         seats = self.seats_chosen()
@@ -153,12 +203,6 @@ class NewMatchForm(forms.Form):
                     _("Seat %(seat)s plays only %(hint)s: tick it or leave the seat empty.")
                     % words,
                 )
-        names = [cleaned.get(f"player_{seat}") for seat in range(seats)]
-        if all(names):
-            try:
-                cleaned["players"] = services.clean_players(names)
-            except RuleError as error:
-                apply_rule_error(self, error, self.field_for)
         dealer = cleaned.get("first_dealer")
         if dealer == self.DRAW:
             # Drawing for the deal, as the table would: any seat, equally likely.
@@ -188,7 +232,17 @@ def option_field(option, label, choices) -> forms.Field:
 class HandForm(forms.Form):
     """What every hand form has: the number it records (two phones, one hand)."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    # The hidden fields that say which state the form was made for (a correction adds
+    # the hand's version).
+    state_fields: tuple[str, ...] = ("number",)
+
+    def damaged(self) -> bool:
+        """A hidden field that says which state the form was made for is missing or
+        broken (a tampered or truncated post): nobody can fix that on the form itself,
+        so the view starts the form afresh from the current state, with a message."""
+        return any(name in self.errors for name in self.state_fields)
 
     def hand(self) -> dict:
         raise NotImplementedError
@@ -204,20 +258,35 @@ class HandForm(forms.Form):
 
 
 class CorrectionFields(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
-    reason = forms.CharField(label=_("Reason (optional)"), max_length=200, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    reason = TypedText(
+        label=_("Reason (optional)"),
+        max_length=REASON_MAX,
+        too_long=REASON_TOO_LONG,
+        required=False,
+    )
+
+    # The hidden fields that say which state the form was made for.
+    state_fields = ("number", "version")
 
 
 class ReasonForm(forms.Form):
-    """An optional reason, for the audit trail (undo, stop, reopen)."""
+    """An optional reason, for the audit trail (undo, stop, reopen); the services clean
+    it (``text.clean_reason``)."""
 
-    reason = forms.CharField(label=_("Reason (optional)"), max_length=200, required=False)
+    reason = TypedText(
+        label=_("Reason (optional)"),
+        max_length=REASON_MAX,
+        too_long=REASON_TOO_LONG,
+        required=False,
+    )
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(
+    name = TypedText(
         label=_("What is it for?"),
-        max_length=60,
+        max_length=TOKEN_NAME_MAX,
+        too_long=TOKEN_NAME_TOO_LONG,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
     )
 
@@ -230,22 +299,26 @@ class PlayerForm(forms.Form):
     they are active). Nothing is judged here: ``services.players`` cleans and checks every
     field through ``text``, so the page and the API refuse alike."""
 
-    name = forms.CharField(
+    name = TypedText(
         label=_("Name"),
+        max_length=NAME_MAX,
+        too_long=NAME_TOO_LONG,
         required=False,
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "words", "maxlength": 40}
-        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
-    email = forms.CharField(
+    email = TypedText(
         label=_("E-mail address (optional)"),
+        max_length=Player._meta.get_field("email").max_length,
+        too_long=gettext_noop("An e-mail address can have at most %(max)s characters."),
         required=False,
         widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
     )
-    member_no = forms.CharField(
+    member_no = TypedText(
         label=_("Membership number (optional)"),
+        max_length=Player._meta.get_field("member_no").max_length,
+        too_long=gettext_noop("A membership number can have at most %(max)s characters."),
         required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "maxlength": 32}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     active = forms.BooleanField(label=_("Active: shown on the lists of who plays"), required=False)
 

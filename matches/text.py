@@ -13,6 +13,14 @@ What it does, in order:
    length.
 
 Names are compared with ``name_key``: the cleaned text, case-folded.
+
+Where it runs: in the services, the only writers (``services.play`` for the names at a
+table and reasons, ``services.players`` for the register, ``services.tournaments`` for
+tournaments, ``services.accounts`` for token names), so that the pages, the API and
+whatever comes later clean a text exactly once and refuse it with the same words. Forms
+and API schemas take text as it was typed (``forms.TypedText``, ``api.schemas.RawText``)
+and check only that it is text; a refusal here names its ``field`` (``players.1``,
+``reason``), which each face puts next to the field or into its 422 answer.
 """
 
 from __future__ import annotations
@@ -27,6 +35,12 @@ SPACES = str.maketrans({"\t": " ", "\n": " ", "\r": " ", "\x0b": " ", "\x0c": " 
 REFUSED = {"Cc", "Cf", "Cs"}
 NAME_MAX = 40
 REASON_MAX = 200
+TOKEN_NAME_MAX = 60
+# What a too long text is told; the forms measure what was typed in the same words.
+TOO_LONG = _("Enter at most %(max)s characters.")
+NAME_TOO_LONG = _("A name can have at most %(max)s characters.")
+REASON_TOO_LONG = _("A reason can have at most %(max)s characters.")
+TOKEN_NAME_TOO_LONG = _("A token's name can have at most %(max)s characters.")
 
 
 def clean_text(
@@ -36,10 +50,12 @@ def clean_text(
     max_length: int,
     required: bool = True,
     empty: str = _("Enter some visible text."),
-    too_long: str = _("Enter at most %(max)s characters."),
+    too_long: str = TOO_LONG,
+    refused: str = _("Remove the invisible or control character %(code)s."),
 ) -> str:
     """``value`` cleaned as described above, or a ``RuleError`` naming ``field``; the
-    messages for an empty and a too long text can speak of what the text is."""
+    messages for a refused character, an empty and a too long text can speak of what
+    the text is."""
     if value is None:
         value = ""
     if not isinstance(value, str):
@@ -48,7 +64,7 @@ def clean_text(
     for character in value:
         if unicodedata.category(character) in REFUSED:
             raise RuleError(
-                _("Remove the invisible or control character %(code)s."),
+                refused,
                 field=field,
                 code=f"U+{ord(character):04X}",
             )
@@ -69,7 +85,8 @@ def clean_name(value: Any, *, field: str = "name", empty: str = _("Enter a name.
         field=field,
         max_length=NAME_MAX,
         empty=empty,
-        too_long=_("A name can have at most %(max)s characters."),
+        too_long=NAME_TOO_LONG,
+        refused=_("A name cannot contain the invisible or control character %(code)s."),
     )
 
 
@@ -80,13 +97,29 @@ def clean_reason(value: Any, *, field: str = "reason") -> str:
         field=field,
         max_length=REASON_MAX,
         required=False,
-        too_long=_("A reason can have at most %(max)s characters."),
+        too_long=REASON_TOO_LONG,
+        refused=_("A reason cannot contain the invisible or control character %(code)s."),
+    )
+
+
+def clean_token_name(value: Any, *, field: str = "name") -> str:
+    """What an API token is for, as its owner called it: 1–60 characters."""
+    return clean_text(
+        value,
+        field=field,
+        max_length=TOKEN_NAME_MAX,
+        empty=_("Say what the token is for."),
+        too_long=TOKEN_NAME_TOO_LONG,
+        refused=_("A token's name cannot contain the invisible or control character %(code)s."),
     )
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: "ANN", "ann" and "Ann" are one player."""
-    return name.casefold()
+    """What makes two names the same person's: "ANN", "ann", "Ann" and " ann " are one
+    player, and "STRASSE" is "Straße". On a cleaned name it is its case folding; the
+    spaces and the composition are made the same here too, so that a name that never
+    went through ``clean_name`` (an old row, a migration) compares the same way."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def _visible(character: str) -> bool:

@@ -32,6 +32,7 @@ play_urls = (
         path("matches/<int:match_id>/hands/<int:number>/", play.hand_correct, name="hand_correct"),
         path("matches/<int:match_id>/hands/<int:number>/undo/", play.hand_undo, name="hand_undo"),
         path("matches/<int:match_id>/history/", play.match_audit, name="match_audit"),
+        path("matches/<int:match_id>/share/", play.match_share, name="match_share"),
         path("s/<str:token>/", play.match_shared, name="match_shared"),
     ],
     "play",

@@ -3,9 +3,11 @@
 Nothing here computes a score or writes to the database; ``services`` does both.
 
 Who may do what
-    Reads of a match (``GET /api/matches/{id}`` and its ``/history``): its owner, staff
-    (organisers), or anyone presenting the match's share token — either as the query
-    parameter ``?share=<token>`` or as ``Authorization: Bearer <token>``.
+    Reads of a match (``GET /api/matches/{id}``): its owner, staff (organisers), or
+    anyone presenting the match's share token — either as the query parameter
+    ``?share=<token>`` or as ``Authorization: Bearer <token>``. Its audit trail
+    (``/history``) and its share link (``/share``): owner and staff only; a share token
+    gets 403 there, as the page sends a spectator to log in.
     Writes: a logged-in session (CSRF-protected: send ``X-CSRFToken``) or
     ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
     only. A share token never writes.
@@ -379,6 +381,8 @@ MESSAGES = {
     "bool_type": gettext_noop("%(name)s must be true or false."),
     "bool_parsing": gettext_noop("%(name)s must be true or false."),
     "string_type": gettext_noop("%(name)s must be text."),
+    # A lone surrogate in a string that is no typed text (a game, a trump): not text.
+    "string_unicode": gettext_noop("%(name)s must be text."),
     "list_type": gettext_noop("%(name)s must be a list."),
     "dict_type": gettext_noop("%(name)s must be an object."),
     "model_type": gettext_noop("%(name)s must be an object."),
@@ -466,6 +470,10 @@ def parse_body(request: HttpRequest, model: type[Body], *, required: bool = True
 # What a refusal says, by what was asked for.
 REFUSED = {
     Access.READ: gettext_lazy("You may not see this match."),
+    Access.AUDIT: gettext_lazy(
+        "Only the match's owner or an organiser can see its audit trail; a share link "
+        "shows the match, not the audit."
+    ),
     Access.WRITE: gettext_lazy("Only the match's owner or an organiser can change it."),
 }
 

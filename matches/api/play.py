@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import games, rules
@@ -33,6 +34,7 @@ from .schemas import (
     HistoryEntryOut,
     MatchOut,
     ReasonIn,
+    ShareOut,
     body_schema,
 )
 
@@ -306,5 +308,42 @@ reopen_match = _stop_endpoint(
     tags=["matches"],
 )
 def match_history(request, match_id: int):
-    """The audit trail, oldest first."""
-    return history_json(match_for(request, match_id, Access.READ))
+    """The audit trail, oldest first: owner and organisers only (403 for a share token,
+    which shows the match, not who changed it and why)."""
+    return history_json(match_for(request, match_id, Access.AUDIT))
+
+
+# Additions to API.md: the share link, for its owner (or an organiser) to hand out, and
+# replacing it (the old token then reaches nothing). 403 for a share token.
+
+
+def share_json(request, match: Match) -> dict[str, str]:
+    path = reverse("play:match_shared", args=[match.share_token])
+    return {"token": match.share_token, "url": request.build_absolute_uri(path)}
+
+
+@api.get(
+    "/matches/{int:match_id}/share",
+    response={200: ShareOut, **ERRORS},
+    tags=["matches"],
+    summary="The share link",
+)
+def get_share_link(request, match_id: int):
+    """The match's share link (read-only, for spectators): owner and organisers only."""
+    return share_json(request, match_for(request, match_id, Access.WRITE))
+
+
+@api.post(
+    "/matches/{int:match_id}/share",
+    auth=WRITE,
+    response={200: ShareOut, **BODY_ERRORS},
+    tags=["matches"],
+    summary="Replace the share link",
+    openapi_extra=body_schema(ReasonIn, required=False),
+)
+def replace_share_link(request, match_id: int):
+    """Make a new share link; the old one stops working at once. Audited (``share``)."""
+    match = match_for(request, match_id, Access.WRITE)
+    body = parse_body(request, ReasonIn, required=False)
+    match = services.replace_share_link(match, by=request.auth, reason=body.reason or "")
+    return share_json(request, match)

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from ninja import Schema
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt
 
 from .. import access
 from ..models import Player
@@ -25,7 +25,7 @@ from ..models.players import NAME_MAX
 from ..services import players as services
 from ..services.base import explain
 from .base import WRITE, ApiError, api, error_response, invalid, parse_body
-from .schemas import Body, ErrorOut, Says, body_schema
+from .schemas import Body, ErrorOut, RawText, Says, body_schema
 
 REFUSED = gettext_lazy("Only organisers can see and change the register of players.")
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
@@ -77,21 +77,21 @@ NAME = "1–40 characters once runs of spaces are collapsed; unique in the regis
 EMAIL_MAX = Player._meta.get_field("email").max_length
 MEMBER_NO_MAX = Player._meta.get_field("member_no").max_length
 
-# The limits hold for the text as sent (as the description says); the services judge
-# the rest with the same words.
+# The limits hold for the text as sent (as the description says); nothing else is judged
+# here: the services clean the text (``text``) and judge the rest with the pages' words.
 Name = Annotated[
-    StrictStr,
-    Field(max_length=NAME_MAX),
+    str,
+    RawText(NAME_MAX, min_length=0),
     Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
 ]
 Email = Annotated[
-    StrictStr,
-    Field(max_length=EMAIL_MAX),
+    str,
+    RawText(EMAIL_MAX, min_length=0),
     Says(gettext_noop("An e-mail address can have at most %(max)s characters."), "string_too_long"),
 ]
 MemberNo = Annotated[
-    StrictStr,
-    Field(max_length=MEMBER_NO_MAX),
+    str,
+    RawText(MEMBER_NO_MAX, min_length=0),
     Says(
         gettext_noop("A membership number can have at most %(max)s characters."),
         "string_too_long",

@@ -38,10 +38,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError, core_schema
 
 from .. import rules
-from ..models import AuditEntry
 from ..rules import sergeant_major, sheepshead, sieben
 from ..rules.base import Option
-from ..services.play import NAME_MAX
+from ..text import NAME_MAX, REASON_MAX
 
 
 class Open(BaseModel):
@@ -130,11 +129,16 @@ class ConflictOut(ErrorOut):
 class HistoryEntryOut(Schema):
     at: str = Field(description="ISO 8601 time.")
     by: str = Field(description="The user or table that acted.")
-    action: str = Field(description="create, record, correct, undo, stop or reopen.")
+    action: str = Field(description="create, record, correct, undo, stop, reopen or share.")
     number: int | None
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reason: str | None
+
+
+class ShareOut(Schema):
+    token: str = Field(description="The share token: `?share=` or `Authorization: Bearer`.")
+    url: str = Field(description="The share link's page, read-only, for spectators.")
 
 
 # -- request bodies ---------------------------------------------------------------------
@@ -208,7 +212,6 @@ def _seat_counts(game: str | None = None) -> tuple[int, int]:
 
 
 FEWEST_PLAYERS, MOST_PLAYERS = _seat_counts()
-REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 GAME_SLUGS = sorted(rules.GAMES)
 VARIANTS = sorted({variant for kind in rules.GAMES.values() for variant in kind.presets})
 OPTION_NAMES = sorted({option.name for ruleset in _presets() for option in ruleset.options_spec})
@@ -222,38 +225,66 @@ def _whole(value: Any) -> Any:
     return value
 
 
+class RawText:
+    """``Annotated`` metadata: a text a person typed (a name, a reason), taken from the
+    JSON as it was sent, for the services to clean, once, with ``text`` (the same
+    cleaning and the same words as on the pages). Here it must only be a string within
+    the length limits the description states, which hold for the text as sent (JSON
+    Schema cannot say "after collapsing spaces"); nothing is transformed. Pydantic's own
+    ``str`` would refuse a lone surrogate in its own words before the cleaning could
+    name it. ``max_length=None``: no limit here (the services keep theirs)."""
+
+    def __init__(self, max_length: int | None = None, min_length: int = 1):
+        self.max_length, self.min_length = max_length, min_length
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(self._validate)
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: Any) -> dict[str, Any]:
+        limits = {"minLength": self.min_length} if self.min_length else {}
+        if self.max_length is not None:
+            limits["maxLength"] = self.max_length
+        return {"type": "string", **limits}
+
+    def _validate(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise PydanticCustomError("string_type", "Input should be a valid string")
+        if len(value) < self.min_length:
+            raise PydanticCustomError(
+                "string_too_short",
+                "String should have at least {min_length} characters",
+                {"min_length": self.min_length},
+            )
+        if self.max_length is not None and len(value) > self.max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": self.max_length},
+            )
+        return value
+
+
 Whole = Annotated[StrictInt, BeforeValidator(_whole)]
-
-
-def _kept_name(value: str) -> str:
-    # As services.play.clean_players keeps it: spaces collapsed. The length limits hold
-    # for the name as sent (as the description says; JSON Schema cannot say "after
-    # collapsing"), and a name of spaces only is no name (the description's pattern).
-    name = " ".join(value.split())
-    if not name:
-        raise PydanticCustomError("house", EMPTY_NAME, {"house": EMPTY_NAME})
-    return name
 
 
 EMPTY_NAME = gettext_noop("Enter a name for every seat.")
 
 PlayerName = Annotated[
-    StrictStr,
-    Field(min_length=1, max_length=NAME_MAX),
+    str,
+    RawText(NAME_MAX),
     Says(EMPTY_NAME, "string_type", "string_too_short"),
     Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
-    AfterValidator(_kept_name),
+    # A name of spaces only is no name: declared here, refused by the cleaning.
     Declared(pattern=r"\S"),
 ]
 
-# The length limit holds for the reason as sent, as the description says; it is kept
-# without the spaces around it.
+# The length limit holds for the reason as sent, as the description says; the services
+# clean it (``text.clean_reason``).
 Reason = Annotated[
-    StrictStr,
-    Field(max_length=REASON_MAX),
+    str,
+    RawText(REASON_MAX, min_length=0),
     Says(gettext_noop("The reason must be text."), "string_type"),
     Says(gettext_noop("A reason can have at most %(max)s characters."), "string_too_long"),
-    AfterValidator(str.strip),
 ]
 
 
@@ -461,7 +492,8 @@ class CorrectIn(HandFields):
 
 
 class ReasonIn(Body):
-    """The body of DELETE .../hands/{number}, /stop and /reopen (all optional)."""
+    """The body of DELETE .../hands/{number}, /stop, /reopen and POST /share (all
+    optional)."""
 
     reason: Reason | None = None
 

@@ -23,8 +23,19 @@ from ..models import Entry, Round, Tournament
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.tournaments import NotNow
+from ..text import NAME_MAX
 from .base import WRITE, ApiError, api, error_response, parse_body
-from .schemas import OPTION_NAMES, Body, Declared, ErrorOut, Reason, Says, Whole, body_schema
+from .schemas import (
+    OPTION_NAMES,
+    Body,
+    Declared,
+    ErrorOut,
+    RawText,
+    Reason,
+    Says,
+    Whole,
+    body_schema,
+)
 
 TAGS = ["tournaments"]
 
@@ -162,9 +173,10 @@ class StandingsOut(Schema):
     rows: list[StandingsRowOut]
 
 
+# Typed text, as the person typed it: the services clean it (``text``), once.
 Name = Annotated[
-    StrictStr,
-    Field(min_length=1, max_length=80),
+    str,
+    RawText(80),
     Says(gettext_noop("Enter a name."), "string_type", "string_too_short"),
 ]
 
@@ -207,12 +219,10 @@ class EntriesIn(Body):
     players: Annotated[
         list[
             Annotated[StrictInt, Field(ge=1)]
-            | Annotated[StrictStr, Field(max_length=40)]
+            | Annotated[str, RawText(NAME_MAX)]
             # A team of two, in a tournament of partnerships.
             | Annotated[
-                list[
-                    Annotated[StrictInt, Field(ge=1)] | Annotated[StrictStr, Field(max_length=40)]
-                ],
+                list[Annotated[StrictInt, Field(ge=1)] | Annotated[str, RawText(NAME_MAX)]],
                 Field(min_length=2, max_length=2),
             ]
         ],

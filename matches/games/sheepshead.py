@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from ..forms import HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError
-from ..rules import _ as rules_
 from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
 from ..seating import TableSizes
 from .base import Game
@@ -68,22 +67,20 @@ class SheepsheadHandForm(HandForm):
         self.order_fields(["number", "picker", "partner", "points"])
 
     def hand(self) -> dict:
+        """The hand as the table reported it, every field as given: what makes a legal
+        hand (no points when nobody picked, points when someone did) is for the rules
+        to judge, with the same words as for the API."""
         data = self.cleaned_data
-        if data["picker"] == self.NOBODY:
-            hand = {"picker": None}
-            if self.options["all_pass"] == "leaster":
-                hand["leaster_winner"] = data.get("leaster_winner")
-            return hand
-        if data.get("points") is None:
-            raise RuleError(rules_("Enter the picker side's card points."), field="points")
         partner = data.get("partner") or self.ALONE
         hand = {
-            "picker": int(data["picker"]),
+            "picker": None if data["picker"] == self.NOBODY else int(data["picker"]),
             "partner": None if partner == self.ALONE else int(partner),
-            "points": data["points"],
+            "points": data.get("points"),
             "all_tricks": data["all_tricks"],
             "no_trick": data["no_trick"],
         }
+        if self.options["all_pass"] == "leaster":
+            hand["leaster_winner"] = data.get("leaster_winner")
         if self.options["cracking"]:
             hand.update(cracked=data["cracked"], recracked=data["recracked"])
         return hand

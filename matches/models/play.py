@@ -188,6 +188,7 @@ class AuditEntry(models.Model):
         UNDO = "undo", _("undid")
         STOP = "stop", _("ended the match")
         REOPEN = "reopen", _("reopened the match")
+        SHARE = "share", _("replaced the share link")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(auto_now_add=True)

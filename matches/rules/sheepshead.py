@@ -31,6 +31,14 @@ CARD_POINTS = 120
 # §2.4: the picker side's card points from which each multiplier holds (below: −2).
 MULTIPLIERS = ((91, 2), (61, 1), (31, -1))
 ALL_PASS = ("redeal", "leaster", "doubler")
+# What cannot be reported when nobody picked, and what the table is told then.
+NOT_WITHOUT_PICKER = {
+    "partner": _("Nobody picked, so there is no partner."),
+    "all_tricks": _("Nobody picked, so no picker side took every trick or no trick."),
+    "no_trick": _("Nobody picked, so no picker side took every trick or no trick."),
+    "cracked": _("Nobody picked, so the hand cannot be cracked."),
+    "recracked": _("Nobody picked, so the hand cannot be cracked."),
+}
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,9 @@ class Sheepshead(Ruleset):
             if partner == picker:
                 raise RuleError(_("The picker cannot be their own partner."), field="partner")
             cleaned["partner"] = partner
-        points = require_int(data.get("points"), "points")
+        if data.get("points") is None:
+            raise RuleError(_("Enter the picker side's card points."), field="points")
+        points = require_int(data["points"], "points")
         if not 0 <= points <= CARD_POINTS:
             raise RuleError(_("Card points run from 0 to 120."), field="points")
         all_tricks = self.flag(data, "all_tricks")
@@ -177,13 +187,16 @@ class Sheepshead(Ruleset):
         return cleaned
 
     def clean_all_pass(self, data: Mapping[str, Any], active: Sequence[int]) -> dict[str, Any]:
-        """Nobody picked: nothing else may be reported but the leaster's winner."""
-        for name in ("partner", "all_tricks", "no_trick", "cracked", "recracked"):
+        """Nobody picked: nothing else may be reported but the leaster's winner.
+
+        Card points (other than 0), a partner or a flag with nobody picking contradict
+        each other (§2.3: the points are the picker side's, and there is none): the hand
+        is refused rather than recorded as a pass with the rest dropped, since either
+        half may be the slip — the page's form and the API both ask this one judgement."""
+        for name, message in NOT_WITHOUT_PICKER.items():
             value = data.get(name)
             if value is not None and value is not False:  # seat 0 is a partner too
-                raise RuleError(
-                    _("Nobody picked, so there is no %(name)s."), field=name, name=term(name)
-                )
+                raise RuleError(message, field=name)
         if data.get("points") not in (None, 0):
             raise RuleError(_("Nobody picked, so there are no picker points."), field="points")
         cleaned: dict[str, Any] = {"picker": None}

@@ -16,10 +16,10 @@ from django.db import connection
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext
 
 from ..backup import private
 from ..models import ApiToken, LoginFailures, hash_token
+from ..text import clean_token_name
 from .base import writing
 
 try:
@@ -49,11 +49,14 @@ def create_first_organiser(username: str, password: str, email: str = ""):
 
 
 def issue_token(user, name: str) -> tuple[ApiToken, str]:
-    """A new API token for ``user``; the key is returned once and stored only as a hash."""
+    """A new API token for ``user``; the key is returned once and stored only as a hash.
+    ``name`` (what it is for) goes through ``text.clean_token_name``: RuleError when it
+    is refused."""
+    name = clean_token_name(name)
     key = "sk_" + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
         user=user,
-        name=name.strip()[:60] or gettext("API token"),
+        name=name,
         key_hash=hash_token(key),
         prefix=key[3:9],
     )

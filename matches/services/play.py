@@ -14,9 +14,10 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from .. import rules
-from ..models import AuditEntry, Hand, Match, Seat, Tournament, name_key
-from ..models.players import NAME_MAX
+from ..models import AuditEntry, Hand, Match, Seat, Tournament
+from ..models.play import new_share_token
 from ..rules import MatchState, RuleError
+from ..text import clean_name, clean_reason, name_key
 from . import players as register
 from .base import Conflict, HandNotFound, writing
 from .selectors import Snapshot, derive, remember, seat_results, snapshot
@@ -25,22 +26,21 @@ from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
 
 def clean_players(names: Any) -> list[str]:
-    """Player names: trimmed, 1–40 characters, distinct ignoring case (as the register
-    tells names apart: ``models.name_key``)."""
-    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+    """Player names through the one cleaning of user text (``text.clean_name``: no
+    control, format or surrogate characters, NFC, spaces collapsed, 1–40 characters),
+    distinct as the register tells names apart (``text.name_key``: "ANN " is Ann)."""
+    if not isinstance(names, list | tuple):
         raise RuleError(rules._("Enter the players' names."), field="players")
-    cleaned = [" ".join(name.split()) for name in names]
+    cleaned = [
+        clean_name(name, field=f"players.{seat}", empty=rules._("Enter a name for every seat."))
+        for seat, name in enumerate(names)
+    ]
     seen: set[str] = set()
     for seat, name in enumerate(cleaned):
-        where = f"players.{seat}"
-        if not name:
-            raise RuleError(rules._("Enter a name for every seat."), field=where)
-        if len(name) > NAME_MAX:
-            raise RuleError(
-                rules._("A name can have at most %(max)s characters."), field=where, max=NAME_MAX
-            )
         if name_key(name) in seen:
-            raise RuleError(rules._("%(name)s sits at the table twice."), field=where, name=name)
+            raise RuleError(
+                rules._("%(name)s sits at the table twice."), field=f"players.{seat}", name=name
+            )
         seen.add(name_key(name))
     return cleaned
 
@@ -123,8 +123,12 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     """Record hand ``number``, which must be the next one.
 
     Raises Conflict when another device recorded it first, the number skips ahead or the
-    match is over; RuleError when the hand breaks the rules. Writes nothing then.
+    match is over; RuleError when the hand breaks the rules or ``number`` is no hand
+    number at all (0 or less). Writes nothing then.
     """
+    if not isinstance(number, bool) and isinstance(number, int) and number < 1:
+        # Invalid input, not a race lost to another device: a 422 naming the field.
+        raise RuleError(rules._("Hand numbers start at 1."), field="number")
     # Derive the state before queueing for the lock, so that the replay of a long match
     # keeps no other writer waiting; under the lock it is used only if no write came
     # between (the revision says so).
@@ -191,8 +195,10 @@ def correct_hand(
     """Replace what the table reported for hand ``number`` and re-derive everything after.
 
     ``version`` must be the hand's current version (Conflict otherwise). RuleError when the
-    hand itself is wrong, or when a later hand no longer fits (its ``hand`` says which).
+    hand itself is wrong, when a later hand no longer fits (its ``hand`` says which), or
+    when ``text.clean_reason`` refuses the reason.
     """
+    reason = clean_reason(reason)
     with writing():
         match, hands = _locked(match)
         index = _index(hands, number)
@@ -239,6 +245,7 @@ def correct_hand(
 
 def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapshot:
     """Remove hand ``number``, which must be the last one (Conflict otherwise)."""
+    reason = clean_reason(reason)
     with writing():
         match, hands = _locked(match)
         _index(hands, number)
@@ -267,6 +274,7 @@ def reopen_match(match: Match, *, by, reason: str = "") -> Snapshot:
 
 
 def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
+    reason = clean_reason(reason)
     with writing():
         match, hands = _locked(match)
         current = _replay(match, hands)
@@ -284,6 +292,25 @@ def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
         action = AuditEntry.Action.STOP if stopped else AuditEntry.Action.REOPEN
         _audit(match, by, action, reason=reason)
     return snap
+
+
+# -- the share link -----------------------------------------------------------------------
+
+
+def replace_share_link(match: Match, *, by, reason: str = "") -> Match:
+    """Give the match a new share link; the old one stops working at once (it went
+    further than meant). Audited, without the token: the audit trail is no place for a
+    secret. The match is returned with its new ``share_token``."""
+    reason = clean_reason(reason)
+    with writing():
+        match = _lock(match)
+        current = snapshot(match)
+        match.share_token = new_share_token()
+        match.revision += 1  # every write does; the cache key changes with the token too
+        match.save(update_fields=["share_token", "revision", "updated_at"])
+        remember(Snapshot(match, current.state, current.versions))
+        _audit(match, by, AuditEntry.Action.SHARE, reason=reason)
+    return match
 
 
 def _index(hands: Sequence[Hand], number: Any) -> int:
@@ -344,5 +371,5 @@ def _audit(match, by, action, *, number=None, before=None, after=None, reason=""
         number=number,
         before=dict(before) if before is not None else None,
         after=dict(after) if after is not None else None,
-        reason=(reason or "")[:200],
+        reason=reason,  # cleaned by the caller (``text.clean_reason``)
     )

@@ -11,7 +11,8 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..forms import LoginForm, ThrottledPasswordChangeForm, TokenForm
+from ..forms import LoginForm, ThrottledPasswordChangeForm, TokenForm, apply_rule_error
+from ..rules import RuleError
 from ..services import accounts as services
 from .common import client_address
 
@@ -110,13 +111,17 @@ def account(request):
 @require_POST
 def token_create(request):
     form = TokenForm(request.POST)
-    if not form.is_valid():
-        context = {"tokens": request.user.api_tokens.all(), "form": form}
-        return render(request, "account.html", context, status=422)
-    _token, key = services.issue_token(request.user, form.cleaned_data["name"])
-    # Shown once on the next page; only the hash is kept.
-    request.session["new_token_key"] = key
-    return redirect("accounts:account")
+    if form.is_valid():
+        try:
+            _token, key = services.issue_token(request.user, form.cleaned_data["name"])
+        except RuleError as error:
+            apply_rule_error(form, error, str)
+        else:
+            # Shown once on the next page; only the hash is kept.
+            request.session["new_token_key"] = key
+            return redirect("accounts:account")
+    context = {"tokens": request.user.api_tokens.all(), "form": form}
+    return render(request, "account.html", context, status=422)
 
 
 @login_required

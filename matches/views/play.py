@@ -76,7 +76,7 @@ def match_new(request):
                 request.user,
                 game=ruleset.game,
                 variant=ruleset.variant,
-                players=form.cleaned_data["players"],
+                players=form.players(),
                 first_dealer=form.cleaned_data["dealer_seat"],
                 options=form.options(),
                 setup=form.setup(),
@@ -230,6 +230,10 @@ def hand_record(request, match_id: int):
         messages.warning(request, _("The match is over; no more hands can be recorded."))
         return _after_write(request, current, status=409)
     form = games.of(match).form_class()(request.POST, state=current.state, ruleset=match.ruleset)
+    if form.damaged():
+        # Start afresh from the current state, saying why (htmx and plain alike).
+        messages.warning(request, _damaged_message(current.next_number))
+        return _match_page(request, current, status=422)
     if form.is_valid():
         try:
             snapshot = services.record_hand(
@@ -243,6 +247,14 @@ def hand_record(request, match_id: int):
         else:
             return _after_write(request, snapshot)
     return _match_page(request, current, form=form, status=422)
+
+
+def _damaged_message(number: int) -> str:
+    return _(
+        "The form was out of date or damaged (its hidden hand number or version was "
+        "missing or wrong), so nothing was saved. Here is the form for hand %(number)s as "
+        "it stands now."
+    ) % {"number": number}
 
 
 def _after_write(request, snapshot, status=200):
@@ -263,11 +275,14 @@ def hand_correct(request, match_id: int, number: int):
     before = selectors.state_before(current, number)
     form_class = games.of(match).form_class(correction=True)
     if request.method == "GET":
-        initial = form_class.initial_for(number, hand)
-        initial["version"] = current.versions[number - 1]
-        form = form_class(initial=initial, state=before, ruleset=match.ruleset)
+        form = _correction_form(form_class, current, number, before)
         return _correct_page(request, current, hand, form)
     form = form_class(request.POST, state=before, ruleset=match.ruleset)
+    if form.damaged() or form.cleaned_data.get("number") != number:
+        # Start afresh from the hand as it stands (as the page's GET does), saying why.
+        fresh = _correction_form(form_class, current, number, before)
+        notice = _damaged_message(number)
+        return _correct_page(request, current, hand, fresh, status=422, notice=notice)
     if form.is_valid():
         try:
             snapshot = services.correct_hand(
@@ -291,8 +306,16 @@ def hand_correct(request, match_id: int, number: int):
     return _correct_page(request, current, hand, form, status=422)
 
 
-def _correct_page(request, snapshot, hand, form, status=200):
+def _correction_form(form_class, current, number: int, before):
+    """The correction form of hand ``number`` as it stands, with its current version."""
+    initial = form_class.initial_for(number, current.state.hands[number - 1])
+    initial["version"] = current.versions[number - 1]
+    return form_class(initial=initial, state=before, ruleset=current.match.ruleset)
+
+
+def _correct_page(request, snapshot, hand, form, status=200, notice=None):
     context = {
+        "form_notice": notice,
         "match": snapshot.match,
         "state": snapshot.state,
         "hand": hand,
@@ -321,8 +344,11 @@ def hand_undo(request, match_id: int, number: int):
         except Conflict as conflict:
             messages.warning(request, conflict.message)
             return leave(request, reverse("play:match", args=[conflict.snapshot.match.pk]))
-        messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
-        return leave(request, reverse("play:match", args=[snapshot.match.pk]) + "#history")
+        except RuleError as error:
+            apply_rule_error(form, error, str)
+        else:
+            messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
+            return leave(request, reverse("play:match", args=[snapshot.match.pk]) + "#history")
     context = {
         "match": match,
         "number": number,
@@ -347,12 +373,15 @@ def match_stop(request, match_id: int):
             change(match, by=request.user, reason=form.cleaned_data["reason"])
         except Conflict as conflict:
             messages.warning(request, conflict.message)
+            return leave(request, reverse("play:match", args=[match.pk]))
+        except RuleError as error:
+            apply_rule_error(form, error, str)
         else:
             messages.success(
                 request,
                 _("The match goes on.") if reopen else _("The match is over: well played!"),
             )
-        return leave(request, reverse("play:match", args=[match.pk]))
+            return leave(request, reverse("play:match", args=[match.pk]))
     context = {"match": match, "form": form, "finished": match.finished}
     status = 422 if form.errors else 200
     template = template_for(request, "match_stop.html", "confirm")
@@ -360,8 +389,32 @@ def match_stop(request, match_id: int):
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
+def match_share(request, match_id: int):
+    """The match's share link, and replacing it (asked first: the old link stops working
+    for everyone who has it)."""
+    match = match_for_page(request, match_id, Access.WRITE)
+    form = ReasonForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.replace_share_link(
+                match, by=request.user, reason=form.cleaned_data["reason"]
+            )
+        except RuleError as error:
+            apply_rule_error(form, error, str)
+        else:
+            messages.success(request, _("A new share link was made; the old one no longer works."))
+            return leave(request, reverse("play:match_share", args=[match.pk]))
+    share = reverse("play:match_shared", args=[match.share_token])
+    context = {"match": match, "form": form, "share_url": request.build_absolute_uri(share)}
+    status = 422 if form.errors else 200
+    template = template_for(request, "match_share.html", "confirm")
+    return render(request, template, context, status=status)
+
+
+@login_required
 @require_GET
 def match_audit(request, match_id: int):
-    match = match_for_page(request, match_id, Access.READ)
+    match = match_for_page(request, match_id, Access.AUDIT)
     entries = match.audit.all()
     return render(request, "match_audit.html", {"match": match, "entries": entries})

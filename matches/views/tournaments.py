@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import games, rules, seating, standings
-from ..forms import apply_rule_error
+from ..forms import TypedText, apply_rule_error
 from ..models import Entry, Round, Table, Tournament
 from ..rules import RuleError
 from ..services import standings as standings_reads
@@ -68,7 +68,7 @@ def _presets() -> list[tuple[str, str]]:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    name = TypedText(label=gettext_lazy("Name"), max_length=80)  # cleaned by the services
     date = forms.DateField(
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )

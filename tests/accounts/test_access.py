@@ -57,6 +57,35 @@ def test_the_share_token_reads_only(match):
     assert viewer.can_read(match) and not viewer.can_write(match)
 
 
+def test_a_share_token_follows_the_match_but_never_sees_its_audit(match):
+    # Spectators see the match, not who changed what and why: the pages and the API ask
+    # for Access.AUDIT before they show the audit trail.
+    viewer = Viewer(tokens=(match.share_token,))
+
+    assert viewer.access(match) < Access.AUDIT
+    with pytest.raises(access.Refused):
+        access.find_match(viewer, match.pk, Access.AUDIT)
+
+
+@pytest.mark.parametrize("who", ["owner", "organiser"])
+def test_owner_and_organisers_see_the_audit(request, match, who):
+    viewer = Viewer(users=(request.getfixturevalue(who),))
+
+    assert access.find_match(viewer, match.pk, Access.AUDIT) == match
+
+
+def test_a_replaced_share_token_reaches_nothing(owner, match):
+    from matches.services.play import replace_share_link
+
+    old = match.share_token
+    replaced = replace_share_link(match, by=owner)
+
+    assert Viewer(tokens=(old,)).access(replaced) == Access.NONE
+    assert Viewer(tokens=(replaced.share_token,)).access(replaced) == Access.READ
+    with pytest.raises(access.NoSuchMatch):
+        access.shared_match(old)
+
+
 @pytest.mark.parametrize("token", ["", "wrong", "x" * 22, "share_token_of_another_match"], ids=repr)
 def test_a_wrong_share_token_reads_nothing(match, token):
     assert Viewer(tokens=(token,)).access(match) == Access.NONE

@@ -22,6 +22,31 @@ class TestAccount:
         assert response.status_code == 422
         assert not ApiToken.objects.exists()
 
+    @pytest.mark.parametrize(
+        ("name", "message"),
+        [
+            (
+                "score\x00board",
+                "A token's name cannot contain the invisible or control character U+0000.",
+            ),
+            ("\u200b", "A token's name cannot contain the invisible or control character U+200B."),
+            ("x" * 61, "A token's name can have at most 60 characters."),
+        ],
+        ids=["nul", "zero-width", "too long"],
+    )
+    def test_it_refuses_a_hostile_token_name(self, client_of, owner, name, message):
+        # The same cleaning as every other text a person types (matches.text).
+        response = client_of(owner).post("/accounts/tokens/", {"name": name})
+        assert response.status_code == 422
+        html = response.content.decode()
+        assert message.replace("'", "&#x27;") in html
+        assert 'value="sk_' not in html
+        assert not ApiToken.objects.exists()
+
+    def test_it_keeps_the_token_name_as_cleaned(self, client_of, owner):
+        client_of(owner).post("/accounts/tokens/", {"name": "  club \t scoreboard "})
+        assert ApiToken.objects.get().name == "club scoreboard"
+
     def test_it_revokes_a_token(self, client_of, owner):
         from matches.services import accounts as services
 

@@ -39,7 +39,9 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/tournaments/{tournament_id}/rounds/{number}/start",
         "/api/tournaments/{tournament_id}/rounds/{number}/close",
         "/api/tournaments/{tournament_id}/standings",
+        "/api/matches/{match_id}/share",
     }
+    assert set(schema["paths"]["/api/matches/{match_id}/share"]) == {"get", "post"}
     assert set(schema["paths"]["/api/matches/{match_id}/hands/{number}"]) == {"put", "delete"}
 
 
@@ -71,6 +73,7 @@ BODIES = {
     ("/api/tournaments/{tournament_id}/entries/{entry_id}/withdraw", "post"),
     ("/api/tournaments/{tournament_id}/rounds", "post"),
     ("/api/tournaments/{tournament_id}/rounds/{number}/close", "post"),
+    ("/api/matches/{match_id}/share", "post"),
 }
 
 

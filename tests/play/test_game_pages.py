@@ -218,6 +218,78 @@ class TestSheepsheadRecord:
         assert "nobody picked" in page
         assert "Ben deals." in page  # the deal still passes on
 
+    @pytest.mark.parametrize(
+        ("data", "api_body", "field", "message"),
+        [
+            (
+                sh(1, "nobody", points=50),
+                {"picker": None, "points": 50},
+                "points",
+                "Nobody picked, so there are no picker points.",
+            ),
+            (
+                sh(1, "nobody", 2),
+                {"picker": None, "partner": 2},
+                "partner",
+                "Nobody picked, so there is no partner.",
+            ),
+            (
+                sh(1, "nobody", points=0, no_trick=True),
+                {"picker": None, "points": 0, "no_trick": True},
+                "no_trick",
+                "Nobody picked, so no picker side took every trick or no trick.",
+            ),
+        ],
+        ids=["points", "partner", "flag"],
+    )
+    def test_nobody_picked_with_picker_facts_is_refused_on_both_faces(
+        self, client_of, owner, data, api_body, field, message
+    ):
+        # One judgement (rules.sheepshead): a pass with points is a contradiction (§2.3:
+        # the points are the picker side's), so the page refuses it as the API does,
+        # rather than recording a pass and dropping the points.
+        match = sheep(owner)
+        client = client_of(owner)
+        for headers in ({}, HTMX):
+            response = client.post(self.url(match), data, **headers)
+            assert response.status_code == 422
+            html = response.content.decode()
+            assert message in text(response)
+            assert "Record hand 1" in text(response)
+            if field == "points":  # next to the points field, with the 50 kept
+                points = html[html.index('name="points"') :]
+                assert points.index(message) < points.index('class="toggles"')
+                assert 'value="50"' in html[html.index('name="points"') - 200 :]
+        response = client.post(
+            f"/api/matches/{match.pk}/hands",
+            {"number": 1, **api_body},
+            content_type="application/json",
+        )
+        assert response.status_code == 422
+        assert response.json()["fields"] == {field: [message]}
+        assert not Hand.objects.exists()
+        assert totals(match) == [0, 0, 0, 0, 0]
+
+    def test_nobody_picked_with_zero_points_is_a_pass_on_both_faces(self, client_of, owner):
+        match = sheep(owner)
+        client = client_of(owner)
+        assert client.post(self.url(match), sh(1, "nobody", points=0)).status_code == 302
+        response = client.post(
+            f"/api/matches/{match.pk}/hands",
+            {"number": 2, "picker": None, "points": 0},
+            content_type="application/json",
+        )
+        assert response.status_code == 201
+        assert list(Hand.objects.values_list("input", flat=True)) == [{"picker": None}] * 2
+
+    def test_a_leaster_winner_when_someone_picked_is_refused(self, client_of, owner):
+        match = sheep(owner, all_pass="leaster")
+        data = {**sh(1, 0, "alone", 61), "leaster_winner": "2"}
+        response = client_of(owner).post(self.url(match), data)
+        assert response.status_code == 422
+        assert "Someone picked, so there is no leaster." in text(response)
+        assert not Hand.objects.exists()
+
     def test_a_leaster_pays_its_winner_one_from_each_other_player(self, client_of, owner):
         match = sheep(owner, all_pass="leaster")
         client = client_of(owner)

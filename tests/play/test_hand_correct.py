@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import AuditEntry, Hand
-from tests.factories import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand, text
 
 
 def form(number=1, version=1, tricks=(10, 3, 3), trump="spades", reason="miscounted"):
@@ -101,3 +101,53 @@ class TestHandCorrect:
     def test_it_rejects_other_methods(self, client_of, owner, make_match):
         match = make_match([sm_hand([9, 4, 3])])
         assert client_of(owner).put(self.url(match)).status_code == 405
+
+
+@pytest.mark.django_db
+class TestDamagedCorrectionForm:
+    """A tampered or truncated hidden hand number or version on the correction form: a
+    clear message, and the form starts afresh from the hand as it stands now."""
+
+    @pytest.mark.parametrize(
+        "damage",
+        [
+            {"version": None},
+            {"version": "x"},
+            {"version": "0"},
+            {"version": "-2"},
+            {"number": None},
+            {"number": "x"},
+            {"number": "0"},
+            {"number": "2"},  # another hand's number on hand 1's form
+        ],
+        ids=repr,
+    )
+    def test_it_says_so_and_offers_the_hand_as_it_stands(
+        self, client_of, owner, make_match, damage
+    ):
+        match = make_match([sm_hand([9, 4, 3]), sm_hand([3, 8, 5])])
+        data = form()
+        for name, value in damage.items():
+            if value is None:
+                del data[name]
+            else:
+                data[name] = value
+        client = client_of(owner)
+        for headers in ({}, HTMX):
+            response = client.post(f"/matches/{match.pk}/hands/1/", data, **headers)
+            assert response.status_code == 422
+            page = text(response)
+            assert (
+                "The form was out of date or damaged (its hidden hand number or version was "
+                "missing or wrong), so nothing was saved. Here is the form for hand 1 as it "
+                "stands now."
+            ) in page
+            assert "Correct hand 1" in page
+            html = response.content.decode()
+            # Afresh: hand 1 as stored (9 tricks, hearts), its number and version.
+            assert '<input type="hidden" name="number" value="1"' in html
+            assert '<input type="hidden" name="version" value="1"' in html
+            assert 'name="tricks_0" value="9"' in html
+        assert response.content.lstrip().startswith(b'<form method="post"')
+        assert Hand.objects.get(number=1).input == {"tricks": [9, 4, 3], "trump": "hearts"}
+        assert not AuditEntry.objects.filter(action="correct").exists()

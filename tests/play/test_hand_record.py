@@ -1,7 +1,7 @@
 import pytest
 
 from matches.models import AuditEntry, Hand
-from tests.factories import HTMX, sm_hand
+from tests.factories import HTMX, sm_hand, text
 
 
 def form(number=1, tricks=(9, 4, 3), trump="hearts"):
@@ -96,3 +96,53 @@ class TestHandRecord:
     def test_it_rejects_get(self, client_of, owner, make_match):
         match = make_match()
         assert client_of(owner).get(self.url(match)).status_code == 405
+
+
+DAMAGED = (
+    "The form was out of date or damaged (its hidden hand number or version was missing "
+    "or wrong), so nothing was saved. Here is the form for hand 2 as it stands now."
+)
+
+
+@pytest.mark.django_db
+class TestDamagedHandForm:
+    """A tampered or truncated hidden hand number: a clear message, and the form starts
+    afresh from the match as it stands (not stuck on "Record hand x")."""
+
+    @pytest.mark.parametrize("number", ["0", "-1", "x", "", None, "2.5"], ids=repr)
+    def test_it_says_so_and_offers_the_next_hand(self, client_of, owner, make_match, number):
+        match = make_match([sm_hand([9, 4, 3])])
+        data = form(number=2, tricks=(3, 8, 5))
+        if number is None:
+            del data["number"]
+        else:
+            data["number"] = number
+        client = client_of(owner)
+        for headers in ({}, HTMX):
+            response = client.post(f"/matches/{match.pk}/hands/", data, **headers)
+            assert response.status_code == 422
+            page = text(response)
+            assert DAMAGED in page
+            assert "Record hand 2" in page
+            assert f"Record hand {number} " not in page
+            assert '<input type="hidden" name="number" value="2"' in response.content.decode()
+        if number is not None:
+            assert response.content.lstrip().startswith(b'<div id="table"')
+        assert Hand.objects.count() == 1
+        assert not AuditEntry.objects.filter(action="record", number=2).exists()
+        # The page itself stays as it was: hand 2 is next.
+        assert "Record hand 2" in text(client.get(f"/matches/{match.pk}/"))
+
+
+@pytest.mark.django_db
+def test_the_services_refuse_hand_number_zero_as_invalid_input(owner, make_match):
+    from matches.rules import RuleError
+    from matches.services import play as services
+
+    match = make_match([sm_hand([9, 4, 3])])
+    for number in (0, -1):
+        with pytest.raises(RuleError) as refused:
+            services.record_hand(match, number, sm_hand([3, 8, 5]), by=owner)
+        assert refused.value.field == "number"
+        assert refused.value.message == "Hand numbers start at 1."
+    assert Hand.objects.count() == 1

@@ -64,3 +64,21 @@ def test_partials_and_pages_vary_on_htmx(client, make_match):
     match = make_match()
     response = client.get(f"/s/{match.share_token}/")
     assert "HX-Request" in response["Vary"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["share", "owner"])
+def test_the_cached_page_keeps_no_visitors_query_string(client, owner, make_match, page):
+    # The page is cached per path for an hour: the language form's "next" must not carry
+    # the first visitor's query string to everyone after them.
+    match = make_match()
+    if page == "owner":
+        client.force_login(owner)
+    path = f"/s/{match.share_token}/" if page == "share" else f"/matches/{match.pk}/"
+
+    first = client.get(path + "?x=1&next=https://evil.example/").content.decode()
+    second = client.get(path).content.decode()
+
+    for html in (first, second):
+        assert f'<input name="next" type="hidden" value="{path}">' in html
+        assert "x=1" not in html and "evil.example" not in html

@@ -83,7 +83,11 @@ class TestCreate:
         [
             ({"name": "   "}, "name", "Enter a name."),
             ({"name": "x" * 41}, "name", "A name can have at most 40 characters."),
-            ({"name": "Ann\u200b"}, "name", "Remove the invisible or control character U+200B."),
+            (
+                {"name": "Ann\u200b"},
+                "name",
+                "A name cannot contain the invisible or control character U+200B.",
+            ),
             ({"name": 17}, "name", "Enter text."),
             ({"name": "Ann", "email": "ann at home"}, "email", "Enter a valid e-mail address."),
             ({"name": "Ann", "email": "a@" + "b" * 260 + ".de"}, "email", None),
