@@ -194,7 +194,7 @@ def find_match(viewer: Viewer, match_id: int, needed: Access) -> Match:
     Raises ``NoSuchMatch`` when there is none, ``Refused`` when the viewer may not. Ids
     are sequential, so a 404 for a match one may not see would hide nothing.
     """
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.by_id(match_id)
     if match is None:
         raise NoSuchMatch(match_id)
     return check(viewer, match, needed)
@@ -206,7 +206,7 @@ def shared_match(token: str) -> Match:
     The lookup goes by the (unique, indexed) token; the comparison after it is the
     constant-time one of ``share_link_access``, so the policy stays in one place.
     """
-    match = Match.objects.filter(share_token=token).first() if token else None
+    match = Match.by_share_token(token)
     if match is None or not share_link_access(token, match):
         raise NoSuchMatch(token)
     return match

@@ -10,6 +10,7 @@ pages it no longer describes ("database disk image is malformed").
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -24,6 +25,7 @@ except ImportError:  # not on Windows
 # cannot take it knows a server is running. Shared, so that two servers on one data
 # directory (a restart overlapping the old one) do not refuse each other.
 SERVER_LOCK = "server.lock"
+STATES = "states"  # scorekeeper.datadir.states_dir()
 
 
 class BackupError(Exception):
@@ -76,6 +78,9 @@ def restore(source: Path, target: Path, data_dir: Path) -> None:
         for suffix in ("-wal", "-shm", "-journal"):
             Path(f"{target}{suffix}").unlink(missing_ok=True)
         os.replace(staging, target)
+        # The derived states kept beside the old database describe its matches, not the
+        # restored ones (a match may reach the same revision again with other hands).
+        shutil.rmtree(data_dir / STATES, ignore_errors=True)
     checked = integrity(target)
     if checked != "ok":
         raise BackupError(f"The restored database failed its integrity check: {checked}")

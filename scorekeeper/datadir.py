@@ -31,6 +31,12 @@ def database_file() -> Path:
     return data_dir() / "db.sqlite3"
 
 
+def states_dir() -> Path:
+    """Each match's derived state, shared by the worker processes (a cache: see
+    ``matches.services.selectors``); made when first written to."""
+    return data_dir() / "states"
+
+
 def prepare() -> None:
     """Create the data directory, the session folder and the secret key file if missing.
 

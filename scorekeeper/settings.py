@@ -15,7 +15,13 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.datadir import data_dir, database_file, secret_key_file, sessions_dir
+from scorekeeper.datadir import (
+    data_dir,
+    database_file,
+    secret_key_file,
+    sessions_dir,
+    states_dir,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -158,6 +164,13 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The first logs in and reads the session's user (prepared: matches.auth); Django's own
+# still reads the sessions made before it.
+AUTHENTICATION_BACKENDS = [
+    "matches.auth.Accounts",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -216,6 +229,10 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
 }
+
+# Each match's derived state, in files that every worker of this machine reads: a worker
+# need not replay a match that another one has just written (matches.services.selectors).
+DERIVED_STATES_DIR = states_dir()
 
 # Security: safe everywhere, and the TLS-only settings when HTTPS=1 says TLS is in front.
 SESSION_COOKIE_HTTPONLY = True

@@ -22,6 +22,12 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _states_apart(settings, tmp_path):
+    # The derived states shared between workers: each test its own, none in var/.
+    settings.DERIVED_STATES_DIR = tmp_path / "states"
+
+
+@pytest.fixture(autouse=True)
 def _sessions_apart(settings, tmp_path_factory):
     # File sessions (the SQLite default) go to this run's temporary folder, not var/.
     if settings.SESSION_ENGINE.endswith(".file"):

@@ -14,6 +14,11 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from .players import NAME_MAX, Player
+from .prepared import Prepared
+
+# The largest id a match can have (a 64-bit key): a longer number in an address finds
+# nothing rather than overflowing the database's integer.
+ID_MAX = 2**63 - 1
 
 
 def new_share_token() -> str:
@@ -65,6 +70,20 @@ class Match(models.Model):
     def get_absolute_url(self):
         return reverse("play:match", args=[self.pk])
 
+    @classmethod
+    def by_id(cls, match_id: int) -> "Match | None":
+        """The match with this id, or None: the read that every match page, JSON read
+        and write starts with, so its SQL is written once (``Prepared``)."""
+        if not 0 < match_id <= ID_MAX:
+            return None
+        return _BY_ID.first(match_id)
+
+    @classmethod
+    def by_share_token(cls, token: str) -> "Match | None":
+        """The match whose share link carries ``token``, or None (compare it in constant
+        time before trusting it: ``access.shared_match``)."""
+        return _BY_SHARE_TOKEN.first(token) if token else None
+
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)
         self.__dict__.pop("seat_list", None)  # the seats may have changed too
@@ -103,6 +122,10 @@ class Match(models.Model):
         from django.utils.translation import gettext
 
         return gettext(self.ruleset.preset.name)
+
+
+_BY_ID = Prepared(lambda: Match.objects.filter(pk=0))
+_BY_SHARE_TOKEN = Prepared(lambda: Match.objects.filter(share_token=""))
 
 
 class Seat(models.Model):

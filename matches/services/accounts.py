@@ -66,13 +66,13 @@ def issue_token(user, name: str) -> tuple[ApiToken, str]:
 def token_user(key: str):
     """The user an API key stands for, or None. Notes when the token was last used, at
     most once a minute, so that a busy scoreboard does not write on every read."""
-    token = ApiToken.find(key)
-    if token is None:
+    user = ApiToken.user_for(key)
+    if user is None:
         return None
-    now = timezone.now()
-    if token.last_used_at is None or now - token.last_used_at > timedelta(minutes=1):
-        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    return token.user
+    now, last = timezone.now(), user.api_token_used_at
+    if last is None or now - last > timedelta(minutes=1):
+        ApiToken.objects.filter(pk=user.api_token_id).update(last_used_at=now)
+    return user
 
 
 def revoke_token(user, token_id: int) -> bool:

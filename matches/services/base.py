@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +37,20 @@ def writing():
         yield
 
 
+def after_the_queue(work: Callable[[], None]) -> None:
+    """Do ``work`` once this thread has left the writers' queue, or now when it is not in
+    it. For what no other writer needs to wait for (keeping a derived state in a file, say):
+    registered from ``transaction.on_commit``, it runs after the commit either way."""
+    pending = getattr(_held, "pending", None)
+    if pending is None:
+        work()
+    else:
+        pending.append(work)
+
+
 _queue = threading.RLock()
 _queue_file: tuple[int, Any] | None = None  # (pid, open file): never shared across a fork
+_held = threading.local()  # .pending: work for after the queue, while this thread holds it
 
 
 @contextmanager
@@ -52,10 +65,15 @@ def _writer_queue():
             _queue_file = (os.getpid(), open(path, "a", opener=private))  # noqa: SIM115
         handle = _queue_file[1]
         fcntl.flock(handle, fcntl.LOCK_EX)
+        _held.pending = []
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+            pending, _held.pending = _held.pending, None
+    # Only committed work is here: it was queued by on_commit callbacks.
+    for work in pending:
+        work()
 
 
 class Conflict(Exception):

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError
-from django.db.models import F
+from django.db.models import Case, F, Value, When
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from .. import rules
@@ -129,35 +130,74 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     if not isinstance(number, bool) and isinstance(number, int) and number < 1:
         # Invalid input, not a race lost to another device: a 422 naming the field.
         raise RuleError(rules._("Hand numbers start at 1."), field="number")
-    # Derive the state before queueing for the lock, so that the replay of a long match
-    # keeps no other writer waiting; under the lock it is used only if no write came
-    # between (the revision says so).
+    # The state is derived and the hand played before queueing for the lock, so that
+    # neither the replay of a long match nor the rules keep another writer waiting. Under
+    # the lock, the update that bumps the match's revision names the revision that work
+    # was done on: it takes the match's lock (the row's on PostgreSQL; SQLite's IMMEDIATE
+    # transaction holds the database's), and matches no row when another write came
+    # between. Then, as for a hand the rules refused, the match is read afresh under the
+    # lock and everything is decided again there.
     prepared = snapshot(match)
+    played = _try_next(prepared, number, data)
     try:
         with writing():
-            match = _lock(match)
-            if match.revision == prepared.match.revision:
-                current = Snapshot(match, prepared.state, prepared.versions)
+            if played is not None and _advance(match, played):
+                current, state = prepared, played
             else:
-                current = snapshot(match)
-            _expect_next(current, number)
-            state = rules.play_hand(match.ruleset, current.state, data)
-            played = state.hands[-1]
+                match = _lock(match)
+                if match.revision == prepared.match.revision:
+                    current = Snapshot(match, prepared.state, prepared.versions)
+                else:
+                    current = snapshot(match)
+                _expect_next(current, number)
+                state = rules.play_hand(match.ruleset, current.state, data)
+                _advance(match, state, locked=True)
+            hand = state.hands[-1]
             Hand.objects.create(
                 match=match,
-                number=played.number,
-                input=dict(played.input),
-                scores=list(played.scores),
+                number=hand.number,
+                input=dict(hand.input),
+                scores=list(hand.scores),
                 recorded_by=_user(by),
             )
-            _store_derived(match, state, versions=(*current.versions, 1))
-            _audit(match, by, AuditEntry.Action.RECORD, number=played.number, after=played.input)
+            _store_seats(match, state, before=current.state)
+            versions = (*current.versions, 1)
+            remember(Snapshot(match, state, versions))
+            _audit(match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input)
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
         # to serialise two writers, the second still cannot record the same hand.
         fresh = snapshot(Match.objects.get(pk=match.pk))
         raise Conflict(_already_recorded(number), fresh) from None
-    return Snapshot(match, state, (*current.versions, 1))
+    return Snapshot(match, state, versions)
+
+
+def _try_next(prepared: Snapshot, number: Any, data: Mapping[str, Any]) -> MatchState | None:
+    """The state after the hand, if it is the next one and fits the rules as the match
+    stood when it was read; None otherwise (the locked path then says why)."""
+    try:
+        _expect_next(prepared, number)
+        return rules.play_hand(prepared.match.ruleset, prepared.state, data)
+    except (Conflict, RuleError):
+        return None
+
+
+def _advance(match: Match, state: MatchState, *, locked: bool = False) -> bool:
+    """Store the match's own derived fact (``finished``) under its next revision, which
+    retires every cached view of the one before. Unless the caller holds the match
+    ``locked`` already, only if the stored revision is still the one ``match`` was read
+    at: False (and nothing written) when another write came between."""
+    now = timezone.now()
+    rows = Match.objects.filter(pk=match.pk)
+    if not locked:
+        rows = rows.filter(revision=match.revision)
+    if not rows.update(finished=state.finished, revision=match.revision + 1, updated_at=now):
+        return False
+    match.finished, match.revision, match.updated_at = state.finished, match.revision + 1, now
+    if match.tournament_id:
+        # The standings and the live board follow every hand at a tournament's table.
+        Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
+    return True
 
 
 def _expect_next(current: Snapshot, number: Any) -> None:
@@ -325,16 +365,10 @@ def _store_derived(
 ) -> None:
     """Write what the replay derived next to the facts, in the caller's transaction, under
     a new revision (which retires every cached view of the old one): the match's
-    ``finished``, each seat's total, place and win, and the scores of ``hands``."""
-    match.finished = state.finished
-    match.revision += 1
-    match.save(update_fields=["finished", "revision", "updated_at"])
-    if match.tournament_id:
-        # The standings and the live board follow every hand at a tournament's table.
-        Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
-    changed_seats = _fill_seats(match.seat_list, state, match.ruleset)
-    if changed_seats:
-        Seat.objects.bulk_update(changed_seats, ["total", "place", "won", "outright"])
+    ``finished``, each seat's total, place and win, and the scores of ``hands``. The
+    caller holds the match's lock."""
+    _advance(match, state, locked=True)
+    _store_seats(match, state)
     remember(Snapshot(match, state, versions))
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):
@@ -343,6 +377,48 @@ def _store_derived(
             changed.append(hand)
     if changed:
         Hand.objects.bulk_update(changed, ["scores"])
+
+
+def _store_seats(match: Match, state: MatchState, *, before: MatchState | None = None) -> None:
+    """Each seat's total, place, win and outright win as ``state`` has them; only the
+    seats that change are written, in one statement.
+
+    ``before``: the state of the revision the stored seats were written with. Since the
+    seats always equal that replay (``tests/play/test_seats.py`` holds every writer to it),
+    the seats that change are known without reading them: a hand recorded on top of the
+    cached state writes its seats without a query more than the update. Without it, the
+    seats are read and compared."""
+    ruleset = match.ruleset
+    if before is None:
+        changed_seats = _fill_seats(match.seat_list, state, ruleset)
+        if changed_seats:
+            Seat.objects.bulk_update(changed_seats, list(SEAT_RESULTS))
+        return
+    old = seat_results(before, ruleset.outright(before))
+    new = seat_results(state, ruleset.outright(state))
+    changed = {
+        number: result
+        for number, (was, result) in enumerate(zip(old, new, strict=True))
+        if was != result
+    }
+    if changed:
+        Seat.objects.filter(match=match, number__in=list(changed)).update(
+            **{
+                field: Case(
+                    *(
+                        When(number=number, then=Value(getattr(result, field)))
+                        for number, result in changed.items()
+                    )
+                )
+                for field in SEAT_RESULTS
+            }
+        )
+    if "seat_list" in match.__dict__:  # keep the seats this request holds the same
+        _fill_seats(match.seat_list, state, ruleset)
+
+
+# What a seat stores from the replay (``selectors.SeatResult``).
+SEAT_RESULTS = ("total", "place", "won", "outright")
 
 
 def _fill_seats(seats: Sequence[Seat], state: MatchState, ruleset) -> list[Seat]:

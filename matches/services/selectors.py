@@ -6,17 +6,27 @@ ask here.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import logging
+import os
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from .. import rules
 from ..models import Match
 from ..rules import MatchState
+from .base import after_the_queue
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -129,18 +139,110 @@ class _States:
 states = _States()
 
 
+class _StateFiles:
+    """The derived states again, shared by the worker processes of this machine, in files
+    under ``settings.DERIVED_STATES_DIR``: ``<match id>/<revision>``.
+
+    gunicorn's workers share no memory, so with three of them about two requests in
+    three come after another worker's write to the match, and would each replay it (a
+    query for the hands, one for the seats, the rules over every hand) where reading
+    this file costs a fraction of one query. A file also names the match's share token
+    and when its revision was written (``updated_at``, which tells a restored database's
+    revision 40 from the one before the restore); a file that says otherwise is not
+    read. It is a cache: a file that cannot be read or written means a replay, never an
+    error.
+
+    The rules that derived a state are named too (``RULES_VERSION``): after an update, a
+    state the old rules derived (and pickled, perhaps with other fields) is not read.
+
+    Each revision gets a new file, written aside and linked into place (a reader sees
+    the whole file or none), and the match's older ones are removed: replacing one file
+    in place would make ext4 flush it to disk first (its rename heuristic), which costs
+    milliseconds under load. A writer keeps its file after leaving the writers' queue.
+
+    Pickled, as Django's own caches store values: the files are in the data directory
+    (mode 0700, beside the database and the secret key), written only by this app."""
+
+    def folder(self, match_id: int) -> Path:
+        return Path(settings.DERIVED_STATES_DIR) / str(match_id)
+
+    @staticmethod
+    def stamp(match: Match) -> tuple[str, str, str]:
+        written = match.updated_at.isoformat() if match.updated_at else ""
+        return RULES_VERSION, cache_key(match), written
+
+    def get(self, match: Match):
+        try:
+            raw = (self.folder(match.pk) / str(match.revision)).read_bytes()
+            stamp, value = pickle.loads(raw)
+        except Exception:  # missing, unreadable, from another version: a replay
+            return None
+        return value if stamp == self.stamp(match) else None
+
+    def put(self, match_id: int, revision: int, stamp: tuple[str, str, str], value) -> None:
+        folder = self.folder(match_id)
+        name = str(revision)
+        aside = folder / f".{name}.{os.getpid()}.{threading.get_ident()}"
+        try:
+            try:
+                handle = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            except FileNotFoundError:  # the match's first state
+                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+                handle = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(handle, "wb") as out:
+                pickle.dump((stamp, value), out, protocol=pickle.HIGHEST_PROTOCOL)
+            try:
+                os.link(aside, folder / name)
+            except FileExistsError:
+                pass  # another worker kept this revision first
+            for entry in os.scandir(folder):
+                if entry.name.isdigit() and int(entry.name) < revision:
+                    os.unlink(entry.path)
+        except OSError:
+            logger.warning("Could not keep the derived state of match %s", match_id)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(aside)
+
+
+def _rules_version() -> str:
+    """A digest of the rules' source: the code that derives a state and defines its
+    types."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(rules.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+RULES_VERSION = _rules_version()
+shared_states = _StateFiles()
+
+
 def remember(snap: Snapshot) -> None:
     """Keep the derived state of this revision, once it is committed: a kept state must
     never describe a write that was rolled back."""
     key, value = cache_key(snap.match), (snap.state, snap.versions)
-    transaction.on_commit(lambda: states.put(key, value))
+    match_id, revision = snap.match.pk, snap.match.revision
+    stamp = shared_states.stamp(snap.match)
+
+    def keep():
+        states.put(key, value)
+        # The file is for other workers: no writer needs to wait while it is written.
+        after_the_queue(lambda: shared_states.put(match_id, revision, stamp, value))
+
+    transaction.on_commit(keep)
 
 
 def snapshot(match: Match) -> Snapshot:
-    """The match with everything derived from it: from the cache for this revision, or
-    by replaying the stored hands (one query, and one for the seats unless the match's
-    query prefetched them)."""
-    cached = states.get(cache_key(match))
+    """The match with everything derived from it: from this process's memory or the
+    shared files for this revision, or by replaying the stored hands (one query, and one
+    for the seats unless the match's query prefetched them)."""
+    key = cache_key(match)
+    cached = states.get(key)
+    if cached is None:
+        cached = shared_states.get(match)
+        if cached is not None:
+            states.put(key, cached)
     if cached is not None:
         return Snapshot(match, *cached)
     rows = list(match.hands.order_by("number").values_list("input", "version"))

@@ -30,7 +30,7 @@ def first_organiser(request):
             )
         except services.SetupClosed:
             raise Http404 from None
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="matches.auth.Accounts")
         messages.success(request, _("Welcome! You are the organiser of this scorekeeper."))
         return redirect("play:home")
     status = 422 if form.errors else 200

@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from matches.models import ApiToken, hash_token
@@ -115,3 +117,57 @@ def test_a_copied_session_cookie_is_dead_after_logout(client, owner):
     assert copy.get("/").status_code == 200
     client.post("/accounts/logout/")
     assert copy.get("/").status_code == 302  # the session is gone on the server
+
+
+@pytest.mark.django_db
+def test_a_key_stops_working_at_once_when_revoked_or_its_account_deactivated(owner, make_match):
+    from django.test import Client
+
+    from matches.services import accounts as services
+
+    match = make_match()
+    url = f"/api/matches/{match.pk}/hands"
+    token, key = services.issue_token(owner, "scoreboard")
+    api = Client(headers={"Authorization": f"Bearer {key}"})
+
+    def record(number):
+        body = json.dumps({"number": number, "tricks": [9, 4, 3], "trump": "hearts"})
+        return api.post(url, body, content_type="application/json").status_code
+
+    assert record(1) == 201
+    owner.is_active = False
+    owner.save()
+    assert record(2) == 401
+    owner.is_active = True
+    owner.save()
+    assert record(2) == 201
+    services.revoke_token(owner, token.pk)
+    assert record(3) == 401
+    assert match.hands.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_keys_use_is_noted_at_most_once_a_minute(owner, monkeypatch):
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from matches.models import ApiToken
+    from matches.services import accounts as services
+
+    token, key = services.issue_token(owner, "scoreboard")
+    start = timezone.now()
+
+    def use(at):
+        monkeypatch.setattr(services.timezone, "now", lambda: at)
+        with CaptureQueriesContext(connection) as captured:
+            assert services.token_user(key) == owner
+        return sum(query["sql"].startswith("UPDATE") for query in captured)
+
+    assert use(start) == 1
+    assert use(start + timedelta(seconds=59)) == 0
+    assert ApiToken.objects.get(pk=token.pk).last_used_at == start
+    assert use(start + timedelta(seconds=61)) == 1
+    assert ApiToken.objects.get(pk=token.pk).last_used_at == start + timedelta(seconds=61)

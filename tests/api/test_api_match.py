@@ -155,6 +155,9 @@ def test_it_says_when_there_is_no_such_match(owner, make_match):
 
     assert_error(login(owner).get(f"/api/matches/{match.pk + 1}"), 404, "not_found")
     assert_error(login(owner).get("/api/matches/seventeen"), 404, "not_found")
+    # Beyond any id the database can hold: nothing there, not an overflow.
+    for too_far in ("0", str(2**63), "9" * 40):
+        assert_error(login(owner).get(f"/api/matches/{too_far}"), 404, "not_found")
 
 
 def test_it_refuses_other_methods(owner, make_match):

@@ -348,3 +348,93 @@ def test_it_names_every_wrong_field_at_once(owner, make_match):
         "tricks.1": ["Enter a whole number."],
         "colour": ["Unknown field colour."],
     }
+
+
+def record_queries(owner, match, django_capture_on_commit_callbacks, forget=False):
+    """The statements of one hand recorded with an API key, after one committed before
+    it (so the match's state of this revision is kept, as after any write in a running
+    server). ``forget``: this process's memory is cleared first, as in a worker that did
+    not write the last hand."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.services import selectors
+
+    headers = bearer(key_for(owner))
+    number = len(match.hands.all()) + 1
+    with django_capture_on_commit_callbacks(execute=True):
+        warm = post_hand(Client(headers=headers), match, number)
+    assert warm.status_code == 201
+    # The dealer's target taken by the next seat: two seats' totals change.
+    targets = warm.json()["next_hand"]["targets"]
+    dealer = warm.json()["next_hand"]["dealer"]
+    tricks = list(targets)
+    tricks[dealer] -= 1
+    tricks[(dealer + 1) % 3] += 1
+    if forget:
+        selectors.states.clear()
+    with CaptureQueriesContext(connection) as captured:
+        response = post_hand(Client(headers=headers), match, number + 1, tricks=tricks)
+    assert response.status_code == 201
+    assert [hand["number"] for hand in response.json()["hands"]] == list(range(1, number + 2))
+    return [query["sql"].split(" (")[0].split(" WHERE")[0] for query in captured]
+
+
+# What one hand costs the database (a warm record; the statements, as the ORM writes them,
+# shortened to their verb and table): the API key's user, the match, then in one
+# transaction the match's guarded revision update (its lock), the hand, the seats whose
+# results change, the audit entry. Never a read of the hands or the seats, however long
+# the match: the state of the revision before comes from memory or the shared file.
+RECORD_STATEMENTS = [
+    ("SELECT", "auth_user"),
+    ("SELECT", "matches_match"),
+    ("SAVEPOINT", None),  # BEGIN in a server, where no test transaction is around it
+    ("UPDATE", "matches_match"),
+    ("INSERT", "matches_hand"),
+    ("UPDATE", "matches_seat"),
+    ("INSERT", "matches_auditentry"),
+    ("RELEASE", None),  # COMMIT
+]
+
+
+def statement(sql):
+    words = sql.replace('"', "").split()
+    verb = words[0]
+    if verb in ("SAVEPOINT", "RELEASE"):
+        return verb, None
+    table = {"SELECT": "FROM", "INSERT": "INTO", "UPDATE": "UPDATE"}[verb]
+    return verb, words[words.index(table) + 1]
+
+
+@pytest.mark.parametrize("forget", [False, True], ids=["same-worker", "other-worker"])
+@pytest.mark.parametrize("hands", [0, 30])
+def test_it_records_in_the_same_few_statements_however_long_the_match(
+    owner, make_match, django_capture_on_commit_callbacks, hands, forget
+):
+    cycle = [sm_hand([9, 4, 3]), sm_hand([3, 8, 5]), sm_hand([5, 3, 8])]
+    match = make_match((cycle * 10)[:hands])
+
+    queries = record_queries(owner, match, django_capture_on_commit_callbacks, forget)
+
+    assert [statement(sql) for sql in queries] == RECORD_STATEMENTS, queries
+
+
+def test_a_hand_that_changes_no_seat_writes_no_seat(
+    owner, make_match, django_capture_on_commit_callbacks
+):
+    # Every seat makes its target: the totals, places and wins stay as they were.
+    match = make_match([sm_hand([9, 4, 3])])
+    headers = bearer(key_for(owner))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post_hand(Client(headers=headers), match, 2, tricks=(3, 8, 5)).status_code == 201
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        response = post_hand(Client(headers=headers), match, 3, tricks=(5, 3, 8))
+
+    assert response.status_code == 201
+    assert response.json()["totals"] == [1, -1, 0]
+    tables = [statement(query["sql"]) for query in captured]
+    assert ("UPDATE", "matches_seat") not in tables
+    assert len(tables) == len(RECORD_STATEMENTS) - 1

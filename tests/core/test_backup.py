@@ -179,3 +179,23 @@ def test_it_never_overwrites_an_existing_backup(tmp_path):
 def test_it_points_postgresql_to_pg_dump(tmp_path):
     with pytest.raises(CommandError, match="pg_dump"):
         call_command("backup", str(tmp_path / "x.sqlite3"))
+
+
+def test_a_restore_forgets_the_derived_states_kept_beside_the_old_database(tmp_path):
+    # They describe the old database's matches: a restored match can reach the same
+    # revision again with other hands.
+    from matches.backup import restore
+
+    source = tmp_path / "backup.sqlite3"
+    with closing(sqlite3.connect(source)) as db:
+        db.execute("CREATE TABLE django_migrations (id integer)")
+        db.commit()
+    data = tmp_path / "var"
+    kept = data / "states" / "7"
+    kept.mkdir(parents=True)
+    (kept / "41").write_bytes(b"the old database's state")
+
+    restore(source, data / "db.sqlite3", data)
+
+    assert not (data / "states").exists()
+    assert integrity(data / "db.sqlite3") == "ok"

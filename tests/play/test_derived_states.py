@@ -1,0 +1,175 @@
+"""The derived state of a match, kept per revision: in this process's memory and in a
+file that every worker process reads (``selectors.shared_states``), so that a worker
+that did not write the last hand need not replay the match. Never a state that does not
+belong to the match as stored: another revision, another match behind a reused id, a
+restored database, other rules, a rolled-back write."""
+
+import pickle
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from matches.models import AuditEntry, Hand, Match
+from matches.services import play as services
+from matches.services import selectors
+from tests.factories import sm_hand
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run a write as if committed (the test's transaction never commits): what is kept
+    after a commit is kept."""
+
+    def run(write, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return write(*args, **kwargs)
+
+    return run
+
+
+def fresh(match):
+    """The match as another worker reads it."""
+    return Match.objects.get(pk=match.pk)
+
+
+def replays(match):
+    """How many queries taking its snapshot costs a worker with nothing in memory."""
+    selectors.states.clear()
+    with CaptureQueriesContext(connection) as captured:
+        selectors.snapshot(match)
+    return len(captured)
+
+
+def test_a_worker_that_did_not_write_reads_the_state_from_the_file(owner, make_match, committed):
+    match = make_match([sm_hand([9, 4, 3])])
+    written = committed(services.record_hand, fresh(match), 2, sm_hand([3, 9, 4]), by=owner)
+    selectors.states.clear()
+
+    other = fresh(match)
+    with CaptureQueriesContext(connection) as captured:
+        read = selectors.snapshot(other)
+
+    assert len(captured) == 0
+    assert read.state == written.state
+    assert read.versions == (1, 1)
+    assert read.state.totals == (1, 0, -1)
+
+
+def test_only_the_latest_revision_is_kept_on_disk(owner, make_match, committed, settings):
+    match = make_match()
+    for number, tricks in enumerate([[9, 4, 3], [3, 8, 5], [5, 3, 8]], start=1):
+        committed(services.record_hand, fresh(match), number, sm_hand(tricks), by=owner)
+
+    folder = settings.DERIVED_STATES_DIR / str(match.pk)
+    assert [path.name for path in folder.iterdir()] == [str(fresh(match).revision)]
+
+
+def test_a_rolled_back_write_leaves_no_state(owner, make_match, settings):
+    match = make_match()
+    # No commit: the test's transaction is rolled back at its end, and nothing is kept.
+    services.record_hand(fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+
+    assert not (settings.DERIVED_STATES_DIR / str(match.pk)).exists()
+    assert selectors.states.get(selectors.cache_key(fresh(match))) is None
+
+
+def test_a_state_written_at_another_time_is_not_read(owner, make_match, committed):
+    # A restored database can bring a match back to a revision it had before, with
+    # other hands: the file says when its revision was written, and that differs.
+    match = make_match([sm_hand([9, 4, 3])])
+    committed(services.record_hand, fresh(match), 2, sm_hand([3, 9, 4]), by=owner)
+    Match.objects.filter(pk=match.pk).update(updated_at=fresh(match).updated_at.replace(year=2020))
+    Hand.objects.filter(match=match, number=2).update(input=sm_hand([3, 8, 5]))
+
+    assert replays(fresh(match)) > 0
+    assert selectors.snapshot(fresh(match)).state.totals == (1, -1, 0)
+
+
+def test_a_state_of_other_rules_is_not_read(owner, make_match, committed, monkeypatch):
+    match = make_match()
+    committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+    monkeypatch.setattr(selectors, "RULES_VERSION", "an-update")
+
+    assert replays(fresh(match)) > 0
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps("something else")])
+def test_a_broken_file_means_a_replay(owner, make_match, committed, settings, content):
+    match = make_match()
+    committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+    stored = fresh(match)
+    (settings.DERIVED_STATES_DIR / str(match.pk) / str(stored.revision)).write_bytes(content)
+
+    assert replays(stored) > 0
+    assert selectors.snapshot(stored).state.totals == (1, -1, 0)
+
+
+def test_an_unwritable_directory_means_no_file_and_no_error(
+    owner, make_match, committed, settings, tmp_path
+):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    settings.DERIVED_STATES_DIR = blocker / "states"  # cannot be made: a file is in the way
+    match = make_match()
+
+    snap = committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+
+    assert snap.state.totals == (1, -1, 0)
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+class TestARecordOnAStaleRead:
+    """The hand is played on the state of the revision the match was read at (kept, as
+    after any committed write); when another write came before the lock, the guarded
+    update finds another revision and everything is decided again under the lock."""
+
+    @pytest.fixture
+    def stale(self, owner, make_match, committed):
+        """A match with hand 1, read (and its state kept) before another write."""
+        match = make_match()
+        committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+        stale = fresh(match)
+        selectors.snapshot(stale)
+        return stale
+
+    def test_the_next_hand_after_one_recorded_meanwhile_is_recorded(self, owner, stale, committed):
+        committed(services.record_hand, fresh(stale), 2, sm_hand([3, 9, 4]), by=owner)
+
+        snap = committed(services.record_hand, stale, 3, sm_hand([5, 3, 8]), by=owner)
+
+        assert [hand.number for hand in snap.state.hands] == [1, 2, 3]
+        assert snap.state.totals == (1, 0, -1)
+        assert snap.match.revision == fresh(stale).revision
+        assert fresh(stale).totals == [1, 0, -1]
+        assert AuditEntry.objects.filter(match=stale, action="record").count() == 3
+        assert selectors.snapshot(fresh(stale)).state == snap.state
+
+    def test_a_hand_recorded_meanwhile_is_a_conflict(self, owner, stale, committed):
+        committed(services.record_hand, fresh(stale), 2, sm_hand([3, 9, 4]), by=owner)
+
+        with pytest.raises(services.Conflict) as refused:
+            services.record_hand(stale, 2, sm_hand([3, 8, 5]), by=owner)
+
+        assert refused.value.message == "Hand 2 was just recorded by someone else."
+        assert refused.value.snapshot.next_number == 3
+        assert Hand.objects.get(match=stale, number=2).input == sm_hand([3, 9, 4])
+        assert AuditEntry.objects.filter(match=stale, action="record").count() == 2
+
+    def test_a_hand_played_on_a_revision_that_moved_on_is_played_again(
+        self, owner, stale, committed
+    ):
+        # Hand 2 fits the kept state too, but hand 1 was corrected meanwhile: the hand
+        # must score on top of the correction, and the seats follow the correction.
+        committed(services.correct_hand, fresh(stale), 1, sm_hand([10, 3, 3]), version=1, by=owner)
+
+        snap = committed(services.record_hand, stale, 2, sm_hand([3, 8, 5]), by=owner)
+
+        assert snap.state.totals == (2, -2, 0)
+        assert snap.versions == (2, 1)
+        assert fresh(stale).totals == [2, -2, 0]
+        assert selectors.snapshot(fresh(stale)).state == snap.state
+        assert list(Hand.objects.filter(match=stale).values_list("number", "version")) == [
+            (1, 2),
+            (2, 1),
+        ]
