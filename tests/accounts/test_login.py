@@ -76,7 +76,7 @@ def test_a_wrong_password_is_hashed_once_and_refused(client, owner, monkeypatch,
 
     response = client.post("/accounts/login/", {"username": username, "password": "wrong-pw"})
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "enter a correct username and password" in text(response)
     assert len(hashed) == 1
     assert "_auth_user_id" not in client.session
