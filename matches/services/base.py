@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection, connections, models, router, transaction
+from django.db.models.sql import InsertQuery, UpdateQuery
 from django.utils.translation import gettext
 
 from ..backup import private
@@ -74,6 +75,63 @@ def _writer_queue():
     # Only committed work is here: it was queued by on_commit callbacks.
     for work in pending:
         work()
+
+
+class Writes:
+    """Statements built now and run later, under the writers' queue.
+
+    Building a statement is the ORM's work (SQL, each value through its field, the
+    timestamps of ``auto_now``); running it is the database's. A writer that builds its
+    statements before queueing holds the queue (and SQLite's write lock) only while they
+    run: with several threads per worker, every return from the database inside the
+    queue waits for the interpreter's lock, so the less Python runs in there, the shorter
+    every other writer waits.
+
+    The first statement is the one that decides: when it changes no row (an update
+    guarded by a revision that has moved on), nothing else runs and ``run`` says False.
+    Inserts are built as ``save`` would run them for a new row, without its signals (the
+    models written here have none) and without reading the new key back."""
+
+    def __init__(self):
+        self.statements: list[tuple[str, Any, str]] = []
+        self.afterwards: list[Callable[[], None]] = []
+
+    def then(self, done: Callable[[], None]) -> None:
+        """``done()`` once every statement has run (to bring objects in memory along)."""
+        self.afterwards.append(done)
+
+    def update(self, rows: models.QuerySet, **values: Any) -> None:
+        """What ``rows.update(**values)`` would run."""
+        query = rows.query.chain(UpdateQuery)
+        query.add_update_values(values)
+        self._add(query, rows.db)
+
+    def insert(self, row: models.Model) -> None:
+        """What ``row.save()`` would run for a new row with an automatic key."""
+        meta = row._meta
+        fields = [
+            field
+            for field in meta.local_concrete_fields
+            if not field.generated and field is not meta.auto_field
+        ]
+        query = InsertQuery(type(row))
+        query.insert_values(fields, [row])
+        self._add(query, router.db_for_write(type(row)))
+
+    def _add(self, query, using: str) -> None:
+        built = query.get_compiler(using).as_sql()
+        for sql, params in built if isinstance(built, list) else [built]:
+            self.statements.append((sql, params, using))
+
+    def run(self) -> bool:
+        for index, (sql, params, using) in enumerate(self.statements):
+            with connections[using].cursor() as cursor:
+                cursor.execute(sql, params)
+                if index == 0 and cursor.rowcount == 0:
+                    return False
+        for done in self.afterwards:
+            done()
+        return True
 
 
 class Conflict(Exception):

@@ -20,7 +20,7 @@ from ..models.play import new_share_token
 from ..rules import MatchState, RuleError
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
-from .base import Conflict, HandNotFound, writing
+from .base import Conflict, HandNotFound, Writes, writing
 from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
 # -- creating -----------------------------------------------------------------------------
@@ -130,18 +130,19 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     if not isinstance(number, bool) and isinstance(number, int) and number < 1:
         # Invalid input, not a race lost to another device: a 422 naming the field.
         raise RuleError(rules._("Hand numbers start at 1."), field="number")
-    # The state is derived and the hand played before queueing for the lock, so that
-    # neither the replay of a long match nor the rules keep another writer waiting. Under
-    # the lock, the update that bumps the match's revision names the revision that work
-    # was done on: it takes the match's lock (the row's on PostgreSQL; SQLite's IMMEDIATE
-    # transaction holds the database's), and matches no row when another write came
-    # between. Then, as for a hand the rules refused, the match is read afresh under the
-    # lock and everything is decided again there.
+    # The state is derived, the hand played and its statements built before queueing for
+    # the lock, so that neither the replay of a long match, nor the rules, nor the ORM
+    # keep another writer waiting. Under the lock, the first statement bumps the match's
+    # revision only if it is still the one that work was done on: it takes the match's
+    # lock (the row's on PostgreSQL; SQLite's IMMEDIATE transaction holds the database's)
+    # and finds no row when another write came between. Then, as for a hand the rules
+    # refused, the match is read afresh under the lock and everything is decided there.
     prepared = snapshot(match)
     played = _try_next(prepared, number, data)
+    writes = _record_writes(match, prepared.state, played, by) if played else None
     try:
         with writing():
-            if played is not None and _advance(match, played):
+            if writes is not None and writes.run():
                 current, state = prepared, played
             else:
                 match = _lock(match)
@@ -151,19 +152,9 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
                     current = snapshot(match)
                 _expect_next(current, number)
                 state = rules.play_hand(match.ruleset, current.state, data)
-                _advance(match, state, locked=True)
-            hand = state.hands[-1]
-            Hand.objects.create(
-                match=match,
-                number=hand.number,
-                input=dict(hand.input),
-                scores=list(hand.scores),
-                recorded_by=_user(by),
-            )
-            _store_seats(match, state, before=current.state)
+                _record_writes(match, current.state, state, by, locked=True).run()
             versions = (*current.versions, 1)
             remember(Snapshot(match, state, versions))
-            _audit(match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input)
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
         # to serialise two writers, the second still cannot record the same hand.
@@ -182,22 +173,48 @@ def _try_next(prepared: Snapshot, number: Any, data: Mapping[str, Any]) -> Match
         return None
 
 
-def _advance(match: Match, state: MatchState, *, locked: bool = False) -> bool:
+def _record_writes(
+    match: Match, before: MatchState, state: MatchState, by, *, locked: bool = False
+) -> Writes:
+    """The statements of the last hand of ``state``, played on ``before`` (the state of
+    the revision ``match`` was read at): the match's next revision (only if the stored
+    one is still that one, unless the caller holds the match ``locked``), the hand, the
+    seats whose results change, the audit entry."""
+    writes = Writes()
+    _advance(writes, match, state, guarded=not locked)
+    hand = state.hands[-1]
+    writes.insert(
+        Hand(
+            match=match,
+            number=hand.number,
+            input=dict(hand.input),
+            scores=list(hand.scores),
+            recorded_by=_user(by),
+        )
+    )
+    _seats_changed(writes, match, before, state)
+    record = AuditEntry.Action.RECORD
+    writes.insert(_audit_entry(match, by, record, number=hand.number, after=hand.input))
+    return writes
+
+
+def _advance(writes: Writes, match: Match, state: MatchState, *, guarded: bool) -> None:
     """Store the match's own derived fact (``finished``) under its next revision, which
-    retires every cached view of the one before. Unless the caller holds the match
-    ``locked`` already, only if the stored revision is still the one ``match`` was read
-    at: False (and nothing written) when another write came between."""
-    now = timezone.now()
+    retires every cached view of the one before; ``guarded``: only if the stored revision
+    is still the one ``match`` was read at (otherwise the statement finds no row)."""
+    now, revision = timezone.now(), match.revision + 1
     rows = Match.objects.filter(pk=match.pk)
-    if not locked:
+    if guarded:
         rows = rows.filter(revision=match.revision)
-    if not rows.update(finished=state.finished, revision=match.revision + 1, updated_at=now):
-        return False
-    match.finished, match.revision, match.updated_at = state.finished, match.revision + 1, now
+    writes.update(rows, finished=state.finished, revision=revision, updated_at=now)
     if match.tournament_id:
         # The standings and the live board follow every hand at a tournament's table.
-        Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
-    return True
+        writes.update(Tournament.objects.filter(pk=match.tournament_id), revision=F("revision") + 1)
+
+    def stored():
+        match.finished, match.revision, match.updated_at = state.finished, revision, now
+
+    writes.then(stored)
 
 
 def _expect_next(current: Snapshot, number: Any) -> None:
@@ -367,7 +384,9 @@ def _store_derived(
     a new revision (which retires every cached view of the old one): the match's
     ``finished``, each seat's total, place and win, and the scores of ``hands``. The
     caller holds the match's lock."""
-    _advance(match, state, locked=True)
+    writes = Writes()
+    _advance(writes, match, state, guarded=False)
+    writes.run()
     _store_seats(match, state)
     remember(Snapshot(match, state, versions))
     changed = []
@@ -379,21 +398,21 @@ def _store_derived(
         Hand.objects.bulk_update(changed, ["scores"])
 
 
-def _store_seats(match: Match, state: MatchState, *, before: MatchState | None = None) -> None:
-    """Each seat's total, place, win and outright win as ``state`` has them; only the
-    seats that change are written, in one statement.
+def _store_seats(match: Match, state: MatchState) -> None:
+    """Each seat's total, place, win and outright win as ``state`` has them, read and
+    compared: only the seats that change are written, in one statement."""
+    changed_seats = _fill_seats(match.seat_list, state, match.ruleset)
+    if changed_seats:
+        Seat.objects.bulk_update(changed_seats, list(SEAT_RESULTS))
 
-    ``before``: the state of the revision the stored seats were written with. Since the
-    seats always equal that replay (``tests/play/test_seats.py`` holds every writer to it),
-    the seats that change are known without reading them: a hand recorded on top of the
-    cached state writes its seats without a query more than the update. Without it, the
-    seats are read and compared."""
+
+def _seats_changed(writes: Writes, match: Match, before: MatchState, state: MatchState) -> None:
+    """The seats whose total, place, win or outright win differ between ``before`` (the
+    state of the revision the stored seats were written with) and ``state``, in one
+    statement. The stored seats always equal the replay of their revision
+    (``tests/play/test_seats.py`` holds every writer to it), so the seats that change are
+    known without reading them."""
     ruleset = match.ruleset
-    if before is None:
-        changed_seats = _fill_seats(match.seat_list, state, ruleset)
-        if changed_seats:
-            Seat.objects.bulk_update(changed_seats, list(SEAT_RESULTS))
-        return
     old = seat_results(before, ruleset.outright(before))
     new = seat_results(state, ruleset.outright(state))
     changed = {
@@ -402,7 +421,8 @@ def _store_seats(match: Match, state: MatchState, *, before: MatchState | None =
         if was != result
     }
     if changed:
-        Seat.objects.filter(match=match, number__in=list(changed)).update(
+        writes.update(
+            Seat.objects.filter(match=match, number__in=list(changed)),
             **{
                 field: Case(
                     *(
@@ -411,10 +431,10 @@ def _store_seats(match: Match, state: MatchState, *, before: MatchState | None =
                     )
                 )
                 for field in SEAT_RESULTS
-            }
+            },
         )
     if "seat_list" in match.__dict__:  # keep the seats this request holds the same
-        _fill_seats(match.seat_list, state, ruleset)
+        writes.then(lambda: _fill_seats(match.seat_list, state, ruleset))
 
 
 # What a seat stores from the replay (``selectors.SeatResult``).
@@ -438,8 +458,12 @@ def _user(by):
     return by if getattr(by, "is_authenticated", False) else None
 
 
-def _audit(match, by, action, *, number=None, before=None, after=None, reason="") -> None:
-    AuditEntry.objects.create(
+def _audit(match, by, action, **facts) -> None:
+    _audit_entry(match, by, action, **facts).save()
+
+
+def _audit_entry(match, by, action, *, number=None, before=None, after=None, reason=""):
+    return AuditEntry(
         match=match,
         by=_user(by),
         by_name=str(getattr(by, "get_username", lambda: by)() or ""),
