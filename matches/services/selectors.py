@@ -6,12 +6,13 @@ ask here.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import os
 import pickle
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -140,30 +141,32 @@ states = _States()
 
 
 class _StateFiles:
-    """The derived states again, shared by the worker processes of this machine, in files
-    under ``settings.DERIVED_STATES_DIR``: ``<match id>/<revision>``.
+    """The derived states again, shared by the worker processes of this machine: one file
+    per match under ``settings.DERIVED_STATES_DIR``, holding its latest state.
 
     gunicorn's workers share no memory, so with three of them about two requests in
     three come after another worker's write to the match, and would each replay it (a
     query for the hands, one for the seats, the rules over every hand) where reading
-    this file costs a fraction of one query. A file also names the match's share token
-    and when its revision was written (``updated_at``, which tells a restored database's
-    revision 40 from the one before the restore); a file that says otherwise is not
-    read. It is a cache: a file that cannot be read or written means a replay, never an
-    error.
+    this file costs a fraction of one query. The file names the state it holds: the
+    rules that derived it (``RULES_VERSION``: after an update, a state the old rules
+    derived and pickled is not read), the match's share token and revision
+    (``cache_key``), and when that revision was written (``updated_at``, which tells a
+    restored database's revision 40 from the one before the restore). A state that is
+    not the match's as read is not used. It is a cache: a file that cannot be read or
+    written means a replay, never an error.
 
-    The rules that derived a state are named too (``RULES_VERSION``): after an update, a
-    state the old rules derived (and pickled, perhaps with other fields) is not read.
-
-    Each revision gets a new file, written aside and linked into place (a reader sees
-    the whole file or none), and the match's older ones are removed: replacing one file
-    in place would make ext4 flush it to disk first (its rename heuristic), which costs
-    milliseconds under load. A writer keeps its file after leaving the writers' queue.
+    Written in place, in one ``pwrite`` behind a header of its length and checksum:
+    creating, renaming or truncating files makes the file system write metadata (ext4
+    flushes a file replaced by rename or truncation first), which cost ten times more.
+    A reader that meets a write half done sees a checksum that does not match, and
+    replays; a longer old state behind a shorter new one is cut off by the length.
 
     Pickled, as Django's own caches store values: the files are in the data directory
     (mode 0700, beside the database and the secret key), written only by this app."""
 
-    def folder(self, match_id: int) -> Path:
+    HEADER = struct.Struct("<II")  # length, CRC-32 of what follows
+
+    def path(self, match_id: int) -> Path:
         return Path(settings.DERIVED_STATES_DIR) / str(match_id)
 
     @staticmethod
@@ -173,36 +176,31 @@ class _StateFiles:
 
     def get(self, match: Match):
         try:
-            raw = (self.folder(match.pk) / str(match.revision)).read_bytes()
-            stamp, value = pickle.loads(raw)
+            raw = self.path(match.pk).read_bytes()
+            length, checksum = self.HEADER.unpack_from(raw)
+            body = raw[self.HEADER.size : self.HEADER.size + length]
+            if len(body) != length or zlib.crc32(body) != checksum:
+                return None  # being written, or broken
+            stamp, value = pickle.loads(body)
         except Exception:  # missing, unreadable, from another version: a replay
             return None
         return value if stamp == self.stamp(match) else None
 
-    def put(self, match_id: int, revision: int, stamp: tuple[str, str, str], value) -> None:
-        folder = self.folder(match_id)
-        name = str(revision)
-        aside = folder / f".{name}.{os.getpid()}.{threading.get_ident()}"
+    def put(self, match_id: int, stamp: tuple[str, str, str], value) -> None:
+        body = pickle.dumps((stamp, value), protocol=pickle.HIGHEST_PROTOCOL)
+        path = self.path(match_id)
         try:
             try:
-                handle = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            except FileNotFoundError:  # the match's first state
-                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-                handle = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(handle, "wb") as out:
-                pickle.dump((stamp, value), out, protocol=pickle.HIGHEST_PROTOCOL)
+                handle = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+            except FileNotFoundError:  # the first state kept
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                handle = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
             try:
-                os.link(aside, folder / name)
-            except FileExistsError:
-                pass  # another worker kept this revision first
-            for entry in os.scandir(folder):
-                if entry.name.isdigit() and int(entry.name) < revision:
-                    os.unlink(entry.path)
+                os.pwrite(handle, self.HEADER.pack(len(body), zlib.crc32(body)) + body, 0)
+            finally:
+                os.close(handle)
         except OSError:
             logger.warning("Could not keep the derived state of match %s", match_id)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(aside)
 
 
 def _rules_version() -> str:
@@ -222,13 +220,12 @@ def remember(snap: Snapshot) -> None:
     """Keep the derived state of this revision, once it is committed: a kept state must
     never describe a write that was rolled back."""
     key, value = cache_key(snap.match), (snap.state, snap.versions)
-    match_id, revision = snap.match.pk, snap.match.revision
-    stamp = shared_states.stamp(snap.match)
+    match_id, stamp = snap.match.pk, shared_states.stamp(snap.match)
 
     def keep():
         states.put(key, value)
         # The file is for other workers: no writer needs to wait while it is written.
-        after_the_queue(lambda: shared_states.put(match_id, revision, stamp, value))
+        after_the_queue(lambda: shared_states.put(match_id, stamp, value))
 
     transaction.on_commit(keep)
 

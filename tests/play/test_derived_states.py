@@ -5,6 +5,8 @@ belong to the match as stored: another revision, another match behind a reused i
 restored database, other rules, a rolled-back write."""
 
 import pickle
+import zlib
+from dataclasses import replace
 
 import pytest
 from django.db import connection
@@ -56,13 +58,33 @@ def test_a_worker_that_did_not_write_reads_the_state_from_the_file(owner, make_m
     assert read.state.totals == (1, 0, -1)
 
 
-def test_only_the_latest_revision_is_kept_on_disk(owner, make_match, committed, settings):
+def test_each_match_keeps_one_file_with_its_latest_state(owner, make_match, committed, settings):
     match = make_match()
     for number, tricks in enumerate([[9, 4, 3], [3, 8, 5], [5, 3, 8]], start=1):
         committed(services.record_hand, fresh(match), number, sm_hand(tricks), by=owner)
+    selectors.states.clear()
 
-    folder = settings.DERIVED_STATES_DIR / str(match.pk)
-    assert [path.name for path in folder.iterdir()] == [str(fresh(match).revision)]
+    assert [path.name for path in settings.DERIVED_STATES_DIR.iterdir()] == [str(match.pk)]
+    other = fresh(match)
+    with CaptureQueriesContext(connection) as captured:
+        read = selectors.snapshot(other)
+    assert len(captured) == 0
+    assert [hand.number for hand in read.state.hands] == [1, 2, 3]
+
+
+def test_a_longer_old_state_behind_a_shorter_new_one_is_cut_off(owner, make_match, committed):
+    # An undo writes a shorter state over a longer one in place.
+    match = make_match()
+    for number, tricks in enumerate([[9, 4, 3], [3, 9, 4]], start=1):
+        committed(services.record_hand, fresh(match), number, sm_hand(tricks), by=owner)
+    committed(services.undo_last_hand, fresh(match), 2, by=owner)
+    selectors.states.clear()
+
+    other = fresh(match)
+    with CaptureQueriesContext(connection) as captured:
+        read = selectors.snapshot(other)
+    assert len(captured) == 0
+    assert read.state.totals == (1, -1, 0)
 
 
 def test_a_rolled_back_write_leaves_no_state(owner, make_match, settings):
@@ -94,15 +116,35 @@ def test_a_state_of_other_rules_is_not_read(owner, make_match, committed, monkey
     assert replays(fresh(match)) > 0
 
 
-@pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps("something else")])
-def test_a_broken_file_means_a_replay(owner, make_match, committed, settings, content):
+def broken(body):
+    """What a state file can hold that is not a whole state: torn, cut off, not ours."""
+    header = selectors.shared_states.HEADER
+    stamp, (state, versions) = pickle.loads(body)
+    # A write that tore: whole pickles of the right match and revision, but the bytes are
+    # not the ones the header vouches for.
+    other = pickle.dumps((stamp, (replace(state, totals=(9, 9, 9)), versions)))
+    return {
+        "empty": b"",
+        "no header": b"\x01\x02",
+        "cut off": header.pack(len(body) + 10, zlib.crc32(body)) + body,
+        "torn": header.pack(len(other), zlib.crc32(body)) + other,
+        "not a pickle": header.pack(3, zlib.crc32(b"abc")) + b"abc",
+        "another value": header.pack(len(other := pickle.dumps("x")), zlib.crc32(other)) + other,
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", ["empty", "no header", "cut off", "torn", "not a pickle", "another value"]
+)
+def test_a_broken_file_means_a_replay(owner, make_match, committed, settings, kind):
     match = make_match()
     committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
-    stored = fresh(match)
-    (settings.DERIVED_STATES_DIR / str(match.pk) / str(stored.revision)).write_bytes(content)
+    path = settings.DERIVED_STATES_DIR / str(match.pk)
+    whole = path.read_bytes()
+    path.write_bytes(broken(whole[selectors.shared_states.HEADER.size :])[kind])
 
-    assert replays(stored) > 0
-    assert selectors.snapshot(stored).state.totals == (1, -1, 0)
+    assert replays(fresh(match)) > 0
+    assert selectors.snapshot(fresh(match)).state.totals == (1, -1, 0)
 
 
 def test_an_unwritable_directory_means_no_file_and_no_error(
