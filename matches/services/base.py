@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import connection, connections, models, router, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models, router, transaction
 from django.db.models.sql import InsertQuery, UpdateQuery
 from django.utils.translation import gettext
 
@@ -90,7 +90,10 @@ class Writes:
     The first statement is the one that decides: when it changes no row (an update
     guarded by a revision that has moved on), nothing else runs and ``run`` says False.
     Inserts are built as ``save`` would run them for a new row, without its signals (the
-    models written here have none) and without reading the new key back."""
+    models written here have none) and without reading the new key back; the SQL of a
+    model's insert is the same every time, so the ORM writes it once per process, and
+    each row's values go through their fields as the ORM's insert passes them
+    (``pre_save``, then ``get_db_prep_save``)."""
 
     def __init__(self):
         self.statements: list[tuple[str, Any, str]] = []
@@ -108,15 +111,20 @@ class Writes:
 
     def insert(self, row: models.Model) -> None:
         """What ``row.save()`` would run for a new row with an automatic key."""
-        meta = row._meta
-        fields = [
-            field
-            for field in meta.local_concrete_fields
-            if not field.generated and field is not meta.auto_field
-        ]
-        query = InsertQuery(type(row))
-        query.insert_values(fields, [row])
-        self._add(query, router.db_for_write(type(row)))
+        using = router.db_for_write(type(row))
+        sql, fields = _insert_sql(type(row), using)
+        connection = connections[using]
+        params = []
+        for field in fields:
+            value = field.pre_save(row, True)
+            if hasattr(value, "resolve_expression"):
+                raise TypeError("Writes.insert takes values, not expressions.")
+            params.append(field.get_db_prep_save(value, connection))
+        self.add(sql, params, using)
+
+    def add(self, sql: str, params: Sequence[Any], using: str = DEFAULT_DB_ALIAS) -> None:
+        """A statement written out by the caller."""
+        self.statements.append((sql, params, using))
 
     def _add(self, query, using: str) -> None:
         built = query.get_compiler(using).as_sql()
@@ -132,6 +140,29 @@ class Writes:
         for done in self.afterwards:
             done()
         return True
+
+
+_inserts: dict[tuple[type[models.Model], str], tuple[str, list[models.Field]]] = {}
+
+
+def _insert_sql(model: type[models.Model], using: str) -> tuple[str, list[models.Field]]:
+    """The SQL of a one-row insert into ``model`` (every column but the automatic key)
+    and its fields in the order of its parameters, as the ORM writes it."""
+    known = _inserts.get((model, using))
+    if known is None:
+        meta = model._meta
+        fields = [
+            field
+            for field in meta.local_concrete_fields
+            if not field.generated and field is not meta.auto_field
+        ]
+        query = InsertQuery(model)
+        query.insert_values(fields, [model()])
+        [(sql, params)] = query.get_compiler(using).as_sql()
+        if len(params) != len(fields):
+            raise TypeError(f"An insert of {model.__name__} needs more than its values: {sql}")
+        known = _inserts[(model, using)] = (sql, fields)
+    return known
 
 
 class Conflict(Exception):
