@@ -394,10 +394,11 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
 @require_GET
 def round_detail(request, tournament_id: int, number: int):
     tournament = _tournament(tournament_id)
-    round_ = _round(tournament, number)
 
     def page(csrf_token):
-        context = round_context(tournament, round_)
+        # Looked up only when the page is rendered: a page kept for this revision and
+        # path shows a round that exists.
+        context = round_context(tournament, _round(tournament, number))
         if csrf_token:
             context["csrf_token"] = csrf_token
         return render(request, template_for(request, "tournaments/round.html", "tables"), context)

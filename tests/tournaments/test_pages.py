@@ -284,3 +284,10 @@ def test_teams_are_entered_one_per_line(boss, organiser):
     assert [entry.name for entry in tournament.entries.order_by("pk")] == ["Ann & Ben", "Cy & Dan"]
     refused = text(boss.post(base + "entries/", {"names": "Eve"}, follow=True))
     assert "Enter a team of two players" in refused
+
+
+def test_unknown_tournament_and_round_are_404(boss, organiser):
+    tournament = make_tournament(organiser)
+    assert boss.get(f"/tournaments/{tournament.pk}/rounds/9/").status_code == 404
+    assert boss.get("/tournaments/999999/").status_code == 404
+    assert boss.get("/tournaments/999999/standings/").status_code == 404
