@@ -61,7 +61,31 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.setup_data:  # the child process that creates the data
-        print(json.dumps(setup_data(clients=2, seeded=3)))
+        data = setup_data(clients=2, seeded=3)
+        # The token's user is an organiser, so that the register and tournament endpoints
+        # are fuzzed beyond their 401/403 too; one tournament with a round drafted.
+        from django.contrib.auth import get_user_model
+
+        from matches.services import tournaments
+
+        user = get_user_model().objects.get(username="bench")
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+        import datetime
+
+        club = tournaments.create_tournament(
+            user,
+            name="Club night",
+            date=datetime.date(2026, 12, 1),
+            game="sergeant-major",
+            variant="8-5-3",
+            rounds=3,
+            hands_per_round=3,
+        )
+        for entry in tournaments.register_players(club, user, ["Ann", "Ben", "Cy", "Dan"]):
+            tournaments.check_in(entry, user)
+        tournaments.draft_round(club, user, method="draw")
+        print(json.dumps(data))
         return 0
 
     python = sys.executable

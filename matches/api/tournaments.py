@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from ninja import Schema, Status
-from pydantic import Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
 from .. import seating, standings
 from ..models import Entry, Round, Tournament
@@ -81,6 +81,10 @@ def tournament_for(request: HttpRequest, tournament_id: int, *, write: bool) -> 
             raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
         raise ApiError(403, "forbidden", _("Only organisers run tournaments."))
     if tournament is None or not tournament.public:
+        if not getattr(request.auth, "is_authenticated", False):
+            # No credentials: ask for them (a private tournament and none at all look
+            # the same to an anonymous request).
+            raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
         raise _no_tournament(tournament_id)
     return tournament
 
@@ -184,7 +188,8 @@ Name = Annotated[
 class TournamentIn(Body):
     name: Name
     date: Annotated[
-        datetime.date,
+        StrictStr,
+        AfterValidator(datetime.date.fromisoformat),
         WithJsonSchema({"type": "string", "format": "date", "maxLength": 10}),
         Says(gettext_noop("Enter a date (YYYY-MM-DD).")),
     ]
@@ -371,7 +376,7 @@ def create_tournament(request):
     """Create a tournament; 201 with it."""
     organiser_only(request)
     body = parse_body(request, TournamentIn)
-    tournament = services.create_tournament(request.auth, **body.model_dump())
+    tournament = services.create_tournament(request.auth, **dict(body))
     return Status(201, tournament_json(tournament, organiser=True))
 
 

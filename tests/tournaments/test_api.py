@@ -94,6 +94,8 @@ def test_anonymous_and_players_may_not_create(other):
         ({"tie_breaks": ["luck"]}, "tie_breaks"),
         ({"name": "\u0000"}, "name"),
         ({"date": "someday"}, "date"),
+        ({"date": 0}, "date"),
+        ({"date": "2026-02-30"}, "date"),
         ({"surprise": 1}, "surprise"),
     ],
 )
@@ -109,7 +111,10 @@ def test_bad_set_up_is_a_422_naming_the_field(boss, changes, field):
 def test_a_private_tournament_is_hidden_from_others(boss, other):
     made = create(boss)
     url = f"/api/tournaments/{made['id']}"
-    assert_error(send(Client(), "get", url), 404, "not_found")
+    # Anonymous: asked to log in (as for a tournament that does not exist); another
+    # user: no such tournament for them.
+    assert_error(send(Client(), "get", url), 401, "not_authenticated")
+    assert_error(send(Client(), "get", "/api/tournaments/999999"), 401, "not_authenticated")
     assert_error(send(login(other), "get", f"{url}/standings"), 404, "not_found")
 
 
