@@ -119,7 +119,9 @@ class PlayerChangesIn(Body):
 
 class MergeIn(Body):
     into: StrictInt = Field(
-        ge=1, description="The player that remains; the one in the address goes."
+        ge=1,
+        le=2**63 - 1,  # the database's keys are 64-bit: a bigger number names nothing
+        description="The player that remains; the one in the address goes.",
     )
 
 

@@ -220,14 +220,20 @@ class TournamentIn(Body):
     public: StrictBool = False
 
 
+# A row id: the database's keys are 64-bit, so a bigger number names nothing (and would
+# overflow the query).
+ID_MAX = 2**63 - 1
+Id = Annotated[StrictInt, Field(ge=1, le=ID_MAX)]
+
+
 class EntriesIn(Body):
     players: Annotated[
         list[
-            Annotated[StrictInt, Field(ge=1)]
+            Id
             | Annotated[str, RawText(NAME_MAX)]
             # A team of two, in a tournament of partnerships.
             | Annotated[
-                list[Annotated[StrictInt, Field(ge=1)] | Annotated[str, RawText(NAME_MAX)]],
+                list[Id | Annotated[str, RawText(NAME_MAX)]],
                 Field(min_length=2, max_length=2),
             ]
         ],

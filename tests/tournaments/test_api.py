@@ -197,3 +197,10 @@ def test_teams_through_the_api(boss):
     assert [entry["name"] for entry in entries] == ["Ann & Ben", "Cy & Dan"]
     assert all(len(entry["players"]) == 2 for entry in entries)
     assert_error(send(boss, "post", url, {"players": ["Eve"]}), 422, "invalid")
+
+
+def test_an_id_beyond_the_database_is_invalid_not_a_crash(boss):
+    made = create(boss)
+    url = f"/api/tournaments/{made['id']}/entries"
+    body = assert_error(send(boss, "post", url, {"players": [2**70]}), 422, "invalid")
+    assert "players.0" in str(body["fields"])
