@@ -72,7 +72,7 @@ bench: install
 # Schemathesis over the API's OpenAPI description, against a live server on loopback with
 # a fresh data directory; a few minutes (bench/fuzz.py --help for a shorter run).
 fuzz: install
-	$(BIN)/python bench/fuzz.py
+	$(BIN)/python bench/fuzz.py $(FUZZ)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
