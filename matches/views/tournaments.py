@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import games, rules, seating, standings
-from ..forms import TypedText, apply_rule_error
+from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Table, Tournament
 from ..rules import RuleError
 from ..services import standings as standings_reads
@@ -101,6 +101,20 @@ class TournamentForm(forms.Form):
         choices=Tournament.Remainder.choices,
         initial=Tournament.Remainder.SITTERS,
     )
+    bye_game_points = forms.IntegerField(
+        label=gettext_lazy("Game points for a bye"),
+        initial=0,
+        min_value=-10_000,
+        max_value=10_000,
+        required=False,
+    )
+    bye_match_points = forms.IntegerField(
+        label=gettext_lazy("Match points for a bye"),
+        initial=1,
+        min_value=0,
+        max_value=2,
+        required=False,
+    )
     public = forms.BooleanField(label=gettext_lazy("Public results and board"), required=False)
 
     # The tie-break chain in order: a choice per place, as many as anyone uses.
@@ -108,6 +122,46 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self._tie_break_fields()
+        self._option_fields()
+
+    def chosen_preset(self) -> str:
+        """The game and variant the form is for: as posted, or as first shown."""
+        preset = self.data.get("preset") or self.initial.get("preset") or ""
+        return preset if preset in dict(_presets()) else _presets()[0][0]
+
+    def _option_fields(self) -> None:
+        # The chosen variant's options, as on the new-match page; the table's size
+        # (a sitter) and its number of hands are the tournament's to decide, not options.
+        game, variant = self.chosen_preset().split("/", 1)
+        ruleset = rules.get_ruleset(game, variant, self.initial.get("options"))
+        plugin = games.of(ruleset)
+        labels = {**OPTION_LABELS, **plugin.option_labels}
+        self.option_names = [
+            option.name
+            for option in ruleset.options_spec
+            if option.name not in {ruleset.seat_option, "hands_limit"}
+        ]
+        for option in ruleset.options_spec:
+            if option.name in self.option_names:
+                field = option_field(option, labels[option.name], plugin.option_choices)
+                field.initial = ruleset.options[option.name]
+                self.fields[f"option_{option.name}"] = field
+
+    def options(self) -> dict:
+        """The chosen options (a blank number is none). A post without the options
+        section (``options_shown``: a script, an older page) keeps the preset's defaults,
+        since an unticked box and a missing one look the same."""
+        chosen = {}
+        if not self.data.get("options_shown"):
+            return chosen
+        for name in self.option_names:
+            value = self.cleaned_data.get(f"option_{name}")
+            kind = type(self.fields[f"option_{name}"])
+            chosen[name] = bool(value) if kind is forms.BooleanField else value
+        return chosen
+
+    def _tie_break_fields(self) -> None:
         labels = (
             gettext_lazy("First tie-break"),
             gettext_lazy("Second tie-break"),
@@ -125,13 +179,14 @@ class TournamentForm(forms.Form):
     FIELDS = {
         "game": "preset",
         "variant": "preset",
-        "options": "preset",
         "rounds": "rounds",
         "tie_breaks": "tie_break_0",
     }
 
     def field_for(self, name: str) -> str:
         head = name.split(".", 1)[0]
+        if head == "options" and "." in name:
+            return f"option_{name.split('.', 2)[1]}"
         return self.FIELDS.get(head, head)
 
     def settings(self) -> dict:
@@ -152,14 +207,43 @@ class TournamentForm(forms.Form):
                 if data.get(f"tie_break_{place}")
             ],
             "remainder": data["remainder"],
+            "options": self.options(),
+            # Blank: the contract's defaults (a bye scores 0 game points, a shared win).
+            "bye_game_points": _or(data["bye_game_points"], 0),
+            "bye_match_points": _or(data["bye_match_points"], 1),
             "public": data["public"],
         }
+
+
+def _or(value, default):
+    return default if value is None else value
+
+
+def _typed_so_far(request) -> dict:
+    """A GET carrying the form's fields (the game was changed: its options are shown)
+    keeps what was typed, as initial values, so nothing is judged yet."""
+    return {key: value for key, value in request.GET.items() if key in TournamentForm.base_fields}
+
+
+def _reloads_on_game(request, form: TournamentForm) -> None:
+    # Another game, other options: htmx fetches the form again with what was typed
+    # (without JavaScript, a button under the choice does the same).
+    form.fields["preset"].widget.attrs.update(
+        {
+            "hx-get": request.path,
+            "hx-trigger": "change",
+            "hx-include": "closest form",
+            "hx-target": "#tournament-form",
+            "hx-swap": "outerHTML",
+        }
+    )
 
 
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request):
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, initial=_typed_so_far(request))
+    _reloads_on_game(request, form)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(request.user, **form.settings())
@@ -310,8 +394,13 @@ def tournament_edit(request, tournament_id: int):
         "tie_breaks": tournament.tie_breaks,
         "remainder": tournament.remainder,
         "public": tournament.public,
+        "options": tournament.options,
+        "bye_game_points": tournament.bye_game_points,
+        "bye_match_points": tournament.bye_match_points,
     }
+    initial.update(_typed_so_far(request))
     form = TournamentForm(request.POST or None, initial=initial)
+    _reloads_on_game(request, form)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(tournament, request.user, **form.settings())

@@ -291,3 +291,31 @@ def test_unknown_tournament_and_round_are_404(boss, organiser):
     assert boss.get(f"/tournaments/{tournament.pk}/rounds/9/").status_code == 404
     assert boss.get("/tournaments/999999/").status_code == 404
     assert boss.get("/tournaments/999999/standings/").status_code == 404
+
+
+def test_the_games_options_follow_the_chosen_game(boss):
+    # Another game chosen: the form comes back with its options and what was typed.
+    page = boss.get(
+        "/tournaments/new/", {"preset": "sheepshead/standard", "name": "Schafkopf"}, **HTMX
+    )
+    body = page.content.decode()
+    assert 'name="option_all_pass"' in body and 'value="Schafkopf"' in body
+    assert "<html" not in body and 'name="option_win_tricks"' not in body
+    response = boss.post(
+        "/tournaments/new/",
+        {
+            "name": "Points night",
+            "date": "2026-12-01",
+            "preset": "sergeant-major/8-5-3-points",
+            "rounds": 2,
+            "hands_per_round": 9,
+            "remainder": "byes",
+            "options_shown": "1",
+            "option_point_limit": "15",
+            "bye_game_points": "-1",
+        },
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options["point_limit"] == 15
+    assert (tournament.bye_game_points, tournament.bye_match_points) == (-1, 1)
