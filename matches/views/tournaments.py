@@ -464,6 +464,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                     sizes, len(seats), tournament.hands_per_round
                 ),
                 "done": bool(table.match and table.match.finished),
+                "sitter": sizes.has_sitter(len(seats)),
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
             }
         )

@@ -55,6 +55,7 @@ def test_three_rounds_with_sitters_in_german(organiser):
         boss.post(base + "rounds/", {"method": method})
         round_page = text(boss.get(base + f"rounds/{number}/"))
         assert f"Runde {number}" in round_page and "gibt zuerst" in round_page
+        assert round_page.count("In jedem Spiel setzt ein Platz aus") == 2  # the 4-seat tables
         boss.post(base + f"rounds/{number}/change/", {"action": "start"})
         tables = Table.objects.filter(round__number=number).select_related("match")
         assert sorted(table.seats.count() for table in tables) == [3, 4, 4]
