@@ -13,8 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from matches.models import AuditEntry, Hand, Match
+from matches.services import base, selectors
 from matches.services import play as services
-from matches.services import selectors
 from tests.factories import sm_hand
 
 
@@ -215,3 +215,21 @@ class TestARecordOnAStaleRead:
             (1, 2),
             (2, 1),
         ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_write_through_the_writers_queue_leaves_the_file(owner, make_match, settings):
+    # A real commit (no test transaction around it): on SQLite through the writers' queue,
+    # the file is written once the queue is left.
+    match = make_match()
+
+    services.record_hand(fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+    selectors.states.clear()
+
+    assert (settings.DERIVED_STATES_DIR / str(match.pk)).exists()
+    other = fresh(match)
+    with CaptureQueriesContext(connection) as captured:
+        read = selectors.snapshot(other)
+    assert len(captured) == 0
+    assert read.state.totals == (1, -1, 0)
+    assert getattr(base._held, "pending", None) is None  # nothing left waiting
