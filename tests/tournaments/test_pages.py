@@ -1,6 +1,7 @@
 """The organiser's tournament pages: who may see them, what they show, htmx and plain."""
 
 import csv
+import re
 import io
 
 import pytest
@@ -319,3 +320,12 @@ def test_the_games_options_follow_the_chosen_game(boss):
     tournament = Tournament.objects.get()
     assert tournament.options["point_limit"] == 15
     assert (tournament.bye_game_points, tournament.bye_match_points) == (-1, 1)
+
+
+def test_every_page_titles_itself_plainly(boss, organiser):
+    tournament = club(organiser)
+    services.draft_round(tournament, organiser, method="draw", seed=1)
+    base = f"/tournaments/{tournament.pk}/"
+    for url in ["/tournaments/", base, base + "rounds/1/", base + "standings/", base + "edit/"]:
+        title = re.search(r"<title>(.*?)</title>", boss.get(url).content.decode(), re.S).group(1)
+        assert "<" not in title and len(title) < 80, (url, title)
