@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 from .. import presenters
 from ..forms import CorrectionFields, HandForm
 from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset
-from ..seating import TableSizes
+from ..seating import TableSizes, table_hands
 
 
 class Game:
@@ -103,10 +103,10 @@ class Game:
         return ruleset.variant, {}
 
     def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
-        """The table's ``hands_limit``: ``hands_per_round`` counts the hands each player
-        plays, so a table where one seat sits out each hand plays ``size/standard`` as many
-        (§4: 9 hands at three seats are 12 at four)."""
-        return hands_per_round * size // sizes.standard
+        """The table's ``hands_limit`` (None: the game's own end decides a round).
+        ``hands_per_round`` counts the hands each player plays (``seating.table_hands``:
+        §4's 9 hands at three seats are 12 at four with a sitter)."""
+        return table_hands(size, sizes, hands_per_round)
 
     # -- the match page ------------------------------------------------------------------
 

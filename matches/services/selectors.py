@@ -108,14 +108,16 @@ def seat_results(state: MatchState, outright: int | None = None) -> list[SeatRes
     return results
 
 
-class _States:
-    """Derived states by match and revision, in this process's memory, the most recently
-    used kept. A ``MatchState`` is immutable, so it is shared, not copied: Django's cache
-    would pickle the whole match on every read and write, inside the write lock."""
+class Kept:
+    """Immutable things derived from a revision, in this process's memory, the most
+    recently used kept: they are shared, not copied (Django's cache would pickle them on
+    every read and write, inside the write lock). Keys name a revision, so an entry never
+    goes stale. Matches' derived states live here; so do tournaments' standings
+    (``services.standings``)."""
 
     def __init__(self, size: int = 1000):
         self.size = size
-        self.items: OrderedDict[str, tuple[MatchState, tuple[int, ...]]] = OrderedDict()
+        self.items: OrderedDict[str, Any] = OrderedDict()
         self.lock = threading.Lock()
 
     def get(self, key: str):
@@ -137,7 +139,7 @@ class _States:
             self.items.clear()
 
 
-states = _States()
+states = Kept()  # (MatchState, versions) by cache_key
 
 
 class _StateFiles:

@@ -7,14 +7,13 @@ The seats of the tables' matches already hold each player's total, win and outri
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.db import transaction
 
 from .. import standings
 from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament
+from .selectors import Kept
 
 
 @dataclass(frozen=True)
@@ -39,23 +38,6 @@ def scoring(tournament: Tournament) -> standings.Scoring:
 def inputs(tournament: Tournament):
     """The pure package's inputs: entries, table results, byes, adjustments."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "partner"))
-    # A registered player who never came (not checked in, never seated) is no part of
-    # the standings.
-    seated = set(
-        TableSeat.objects.filter(round__tournament=tournament)
-        .exclude(round__status=Round.Status.DRAFT)
-        .values_list("entry_id", flat=True)
-    )
-    entries = [entry for entry in entries if entry.checked_in or entry.pk in seated]
-    infos = [
-        standings.EntryInfo(
-            entry=entry.pk,
-            name=entry.name,
-            withdrawn_from=entry.withdrawn_from,
-            joined_at=entry.joined_at if entry.joined_at > 1 else None,
-        )
-        for entry in entries
-    ]
     # Seat order at a table is the match's seat order, so (match, number) joins the two.
     # A team's partners sit at the match's seats n and n + the number of teams, with equal
     # scores (Sieben partnerships): the seat of the team's first player speaks for it.
@@ -67,6 +49,19 @@ def inputs(tournament: Tournament):
         .exclude(round__status=Round.Status.DRAFT)
         .values_list("table__match_id", "number", "entry_id", "round__number", "table__number")
     }
+    seated = {entry for entry, _round, _table in placed.values()}
+    infos = [
+        standings.EntryInfo(
+            entry=entry.pk,
+            name=entry.name,
+            withdrawn_from=entry.withdrawn_from,
+            joined_at=entry.joined_at if entry.joined_at > 1 else None,
+        )
+        for entry in entries
+        # A registered player who never came (not checked in, never seated) is no part
+        # of the standings.
+        if entry.checked_in or entry.pk in seated
+    ]
     tables: dict[tuple[int, int], list[standings.SeatResult]] = {}
     seats = Seat.objects.filter(match__tournament=tournament).values_list(
         "match_id", "number", "total", "won", "outright"
@@ -97,35 +92,9 @@ def inputs(tournament: Tournament):
     return infos, results, byes, adjustments
 
 
-class _Kept:
-    """Standings by tournament and revision, in this process's memory, the most recently
-    used kept: the live board and phones ask far more often than hands are played, and
-    every write bumps the revision, so a kept entry never goes stale."""
-
-    def __init__(self, size: int = 50):
-        self.size = size
-        self.items: OrderedDict[str, Standings] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> Standings | None:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: str, value: Standings) -> None:
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-kept = _Kept()
+# Standings by tournament and revision: the live board and phones ask far more often than
+# hands are played, and every write bumps the revision.
+kept = Kept(size=50)
 
 
 def revision_key(tournament: Tournament) -> str:

@@ -84,24 +84,12 @@ def settings_of(
     hands_per_round = _whole(hands_per_round, "hands_per_round", 1, MAX_HANDS_PER_ROUND)
     if table_size is not None:
         table_size = _whole(table_size, "table_size", 2, 8)
-    sizes = plugin.table_sizes_for(ruleset, table_size)
-    if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None and (
-        hands_per_round % sizes.standard
-    ):
+    sizes = games.table_sizes(ruleset.game, ruleset.variant, table_size, remainder)
+    if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None:
         # Everyone must deal equally often (§4).
-        raise RuleError(
-            _("The hands per round must be a multiple of %(size)s, the table size."),
-            field="hands_per_round",
-            size=sizes.standard,
-        )
+        seating.check_hands_per_round(hands_per_round, sizes)
     score = plugin.default_score if score is None else standings.check_score(score)
     tie_breaks = list(standings.check_tie_breaks([] if tie_breaks is None else tie_breaks, score))
-    if remainder not in Tournament.Remainder.values:
-        raise RuleError(
-            _("The remainder must be one of: %(choices)s."),
-            field="remainder",
-            choices=", ".join(Tournament.Remainder.values),
-        )
     if not isinstance(public, bool):
         raise RuleError(_("Say yes or no."), field="public")
     return {
