@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from ninja import Schema, Status
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
-from .. import seating, standings
+from .. import access, seating, standings
 from ..models import Entry, Round, Tournament
 from ..services import standings as standings_reads
 from ..services import tournaments as services
@@ -63,8 +63,7 @@ READ_ANY = [*WRITE, Anyone()]
 
 
 def organiser(request: HttpRequest) -> bool:
-    user = request.auth
-    return bool(getattr(user, "is_authenticated", False) and user.is_active and user.is_staff)
+    return access.is_organiser(request.auth)
 
 
 def tournament_for(request: HttpRequest, tournament_id: int, *, write: bool) -> Tournament:

@@ -13,6 +13,7 @@ import csv
 
 from django import forms
 from django.contrib import messages
+from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -444,8 +445,6 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
     tables = list(round_.tables.select_related("match").prefetch_related("seats__entry__player"))
     hands = {}
     if round_.status != Round.Status.DRAFT:
-        from django.db.models import Count
-
         hands = dict(
             Table.objects.filter(round=round_)
             .annotate(n=Count("match__hands"))
