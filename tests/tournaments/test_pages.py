@@ -1,8 +1,8 @@
 """The organiser's tournament pages: who may see them, what they show, htmx and plain."""
 
 import csv
-import re
 import io
+import re
 
 import pytest
 from django.test import Client
