@@ -75,7 +75,12 @@ HTTPS = env_flag("HTTPS")
 
 ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", *env_list("ALLOWED_HOSTS")]
 # `make run` with HOST=0.0.0.0 passes the machine's LAN addresses here so phones can connect.
-ALLOWED_HOSTS += env_list("LAN_HOSTS")
+LAN_HOSTS = env_list("LAN_HOSTS")
+ALLOWED_HOSTS += LAN_HOSTS
+# The address printed links and QR codes carry (table links, the board), e.g.
+# ``http://192.168.1.20:8000``. Empty: the first LAN address when the organiser's browser
+# is on loopback (phones cannot reach 127.0.0.1), the browser's own address otherwise.
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 # JSON under /api/ (whose routes check CSRF themselves), Django's page elsewhere.
 CSRF_FAILURE_VIEW = "matches.views.errors.csrf_failure"

@@ -59,6 +59,8 @@ tournament_urls = (
             name="table_end",
         ),
         path(T + "standings/", tournaments.standings_page, name="standings"),
+        path(T + "board/", tournaments.board, name="board"),
+        path("t/<str:token>/", tournaments.table_link, name="table_link"),
         path(T + "standings.csv", tournaments.standings_csv, name="standings_csv"),
         path(T + "results.csv", tournaments.results_csv, name="results_csv"),
     ],

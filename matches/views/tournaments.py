@@ -14,7 +14,7 @@ import csv
 from django import forms
 from django.contrib import messages
 from django.db.models import Count
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -678,3 +678,13 @@ def results_csv(request, tournament_id: int):
 def _safe(name: str) -> str:
     # A spreadsheet runs a cell starting with =, +, - or @ as a formula: not a name's.
     return f"'{name}" if name[:1] in "=+-@" else name
+
+
+def table_link(request, token: str):
+    """A table's page on the players' phones (``/t/<token>/``): built next."""
+    raise Http404
+
+
+def board(request, tournament_id: int):
+    """The live board for the projector: built next."""
+    raise Http404

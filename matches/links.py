@@ -1,0 +1,71 @@
+"""The addresses a phone scans: table links and board links as full URLs, and their QR
+codes as inline SVG (segno; no external service, no JavaScript).
+
+A QR code must carry an address the phone can reach. An organiser who opens the app on
+the laptop itself sees ``127.0.0.1``, which on a phone is the phone; when the server also
+listens on the local network (``make run HOST=0.0.0.0`` passes its addresses as
+``LAN_HOSTS``) the link uses the first of those instead, with the same port.
+``PUBLIC_URL`` overrides both (a name, a reverse proxy).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+import segno
+from django.conf import settings
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+
+def _loopback(host: str) -> bool:
+    name = host.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def origin(request: HttpRequest) -> str:
+    """``scheme://host[:port]`` a phone on the club's network can open."""
+    if settings.PUBLIC_URL:
+        return settings.PUBLIC_URL
+    host, _colon, port = request.get_host().rpartition(":")
+    if not host or "]" in port:  # no port given (or an IPv6 address without one)
+        host, port = request.get_host(), ""
+    if _loopback(host) and settings.LAN_HOSTS:
+        host = settings.LAN_HOSTS[0]
+    return f"{request.scheme}://{host}{':' + port if port else ''}"
+
+
+def table_path(token: str) -> str:
+    """The short address of a table link: ``/t/<token>/``."""
+    return reverse("tournaments:table_link", args=[token])
+
+
+def table_url(request: HttpRequest, token: str) -> str:
+    return origin(request) + table_path(token)
+
+
+def board_url(request: HttpRequest, tournament) -> str:
+    """The live board's address; a private tournament's carries its board key."""
+    path = reverse("tournaments:board", args=[tournament.pk])
+    if not tournament.public:
+        path += f"?key={tournament.board_token}"
+    return origin(request) + path
+
+
+def qr_svg(url: str, *, scale: int = 4, title: str = "") -> SafeString:
+    """The QR code of ``url`` as an inline ``<svg>``, sized by the page's CSS.
+
+    Error correction M survives a crease or a coffee ring on a table card; the quiet
+    zone (border 4) is what phone scanners expect.
+    """
+    qr = segno.make(url, error="m", micro=False)
+    svg = qr.svg_inline(
+        scale=scale, border=4, title=title or None, svgclass="qr", lineclass=None, omitsize=True
+    )
+    return mark_safe(svg)  # segno escapes the title; the rest is its own markup
