@@ -6,7 +6,7 @@ from django.urls import include, path
 
 from matches.api import api
 from matches.api.base import API_ROOT
-from matches.views import accounts, common, errors, play, players, tournaments
+from matches.views import accounts, common, errors, play, players, printing, series, tournaments
 
 accounts_urls = (
     [
@@ -63,8 +63,28 @@ tournament_urls = (
         path("t/<str:token>/", tournaments.table_link, name="table_link"),
         path(T + "standings.csv", tournaments.standings_csv, name="standings_csv"),
         path(T + "results.csv", tournaments.results_csv, name="results_csv"),
+        path(T + "print/standings/", printing.print_standings, name="print_standings"),
+        path(T + "print/seating/<int:number>/", printing.print_seating, name="print_seating"),
+        path(T + "print/tables/<int:number>/", printing.print_tables, name="print_tables"),
+        path(T + "print/cards/", printing.print_cards, name="print_cards"),
     ],
     "tournaments",
+)
+
+series_urls = (
+    [
+        path("", series.series_list, name="list"),
+        path("<int:series_id>/", series.series_detail, name="detail"),
+        path("<int:series_id>/tournaments/", series.series_add, name="add"),
+        path(
+            "<int:series_id>/tournaments/<int:tournament_id>/remove/",
+            series.series_remove,
+            name="remove",
+        ),
+        path("<int:series_id>/print/", series.series_print, name="print"),
+        path("<int:series_id>/table.csv", series.series_csv, name="csv"),
+    ],
+    "series",
 )
 
 players_urls = (
@@ -86,6 +106,7 @@ urlpatterns = [
     path("", include(play_urls)),
     path("", include(tournament_urls)),
     path("players/", include(players_urls)),
+    path("series/", include(series_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     path(API_ROOT.lstrip("/"), api.urls),
 ]

@@ -41,6 +41,11 @@ class Game:
     default_score: ClassVar[str] = "match_points"
     # When the seat its ruleset's ``seat_option`` adds plays, in words ("with a sitter").
     seat_option_hint: ClassVar[str] = ""
+    # The paper score grid of a table card (the backup when a phone dies): the columns of
+    # a hand besides its number and dealer, and what each seat writes down per hand (and
+    # under it the running total, Σ): by default the hand's score, ±.
+    paper_columns: ClassVar[tuple[str, ...]] = ()
+    paper_seat_column: ClassVar[str] = "±"
 
     @property
     def slug(self) -> str:

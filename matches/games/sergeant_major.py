@@ -171,6 +171,8 @@ class SergeantMajorGame(Game):
     ruleset_class = SergeantMajor
     name = gettext_lazy("Sergeant Major")
     hand_form = SergeantMajorHandForm
+    paper_columns = (gettext_lazy("Trumps"),)
+    paper_seat_column = gettext_lazy("Tricks")
     option_labels = {
         "win_tricks": gettext_lazy("A player wins at once with this many tricks in one hand"),
         "point_band": gettext_lazy("Play until a total reaches plus or minus"),

@@ -101,6 +101,7 @@ class SheepsheadGame(Game):
     ruleset_class = Sheepshead
     name = gettext_lazy("Sheepshead")
     hand_form = SheepsheadHandForm
+    paper_columns = (gettext_lazy("Picker"), gettext_lazy("Partner"), gettext_lazy("Points"))
     previewed = True
     option_labels = {
         "all_pass": gettext_lazy("When nobody picks"),

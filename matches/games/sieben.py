@@ -96,6 +96,7 @@ class SiebenGame(Game):
     ruleset_class = Sieben
     name = gettext_lazy("Sieben")
     hand_form = SiebenHandForm
+    paper_columns = (gettext_lazy("Counters"),)
     previewed = True
     option_labels = {
         # The Sieben tally is in points, not totals; the label says so.

@@ -3,6 +3,7 @@
 from .accounts import ApiToken, LoginFailures, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
 from .players import Player, PlayerAudit, name_key
+from .series import Series, SeriesAudit, SeriesTournament
 from .tournaments import (
     Adjustment,
     Bye,
@@ -35,6 +36,9 @@ __all__ = [
     "Player",
     "PlayerAudit",
     "Seat",
+    "Series",
+    "SeriesAudit",
+    "SeriesTournament",
     "hash_token",
     "name_key",
     "new_share_token",

@@ -48,3 +48,13 @@ def suit_symbol(suit):
 def field(form, name):
     """The bound field ``name`` of ``form`` (templates cannot index by a variable)."""
     return form[name]
+
+
+@register.filter
+def minus(value):
+    """A figure as printed in a list: −1 with a real minus sign, 0 and 2 as they are."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return value
+    return f"−{-number}" if number < 0 else str(number)

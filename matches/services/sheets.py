@@ -1,0 +1,173 @@
+"""Reads for the printed sheets (TOURNAMENTS.md §7 "Print"): a round's seating as the
+room and the door read it, and every player's score card. Nothing here computes a score:
+places, points and ranks come from ``services.standings``; seats and first dealers from
+the stored seating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+
+from .. import games, rules, standings
+from ..models import Round, TableSeat, Tournament
+from . import standings as standings_reads
+from .tournaments import table_sizes
+
+
+def game_label(tournament: Tournament) -> str:
+    """The game and variant in the reader's language: "Sergeant Major 8-5-3",
+    "Sergeant Major · Points race", "Sheepshead, five players"."""
+    game = games.get(tournament.game)
+    name = str(game.name)
+    preset = gettext(rules.get_ruleset(tournament.game, tournament.variant).preset.name)
+    if preset == name:
+        return f"{name} {tournament.variant}"
+    if preset.startswith(name):
+        return preset
+    return f"{name} · {preset}"
+
+
+# -- a round's seating ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    number: int  # 1 for seat 0: as the players count
+    name: str
+    deals_first: bool
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    number: int
+    seats: list[SeatLine]
+    sitter: bool  # a seat sits out each hand
+    hands: int | None  # the table's hands this round (None: the game's own end)
+    token: str  # the table link's secret
+
+    @property
+    def dealer(self) -> str:
+        return next((seat.name for seat in self.seats if seat.deals_first), "")
+
+
+@dataclass(frozen=True)
+class RoundSheet:
+    tournament: Tournament
+    round: Round
+    tables: list[TableSheet]
+    byes: list[str]  # A–Z
+    by_name: list[tuple[str, int | None]]  # everyone A–Z with their table (None: a bye)
+
+
+def _name_order(name: str) -> tuple[str, str]:
+    return (name.casefold(), name)
+
+
+def round_sheet(round_: Round) -> RoundSheet:
+    """The round's tables with their seats in order (two queries), its byes, and
+    everyone A–Z with their table."""
+    tournament = round_.tournament
+    sizes = table_sizes(tournament)
+    plugin = games.get(tournament.game)
+    seats = (
+        TableSeat.objects.filter(table__round=round_)
+        .select_related("table", "entry__player", "entry__partner")
+        .order_by("table__number", "number")
+    )
+    grouped: dict[int, list[TableSeat]] = {}
+    for seat in seats:
+        grouped.setdefault(seat.table.number, []).append(seat)
+    tables = []
+    for number, at_table in grouped.items():
+        table = at_table[0].table
+        tables.append(
+            TableSheet(
+                number=number,
+                seats=[
+                    SeatLine(seat.number + 1, seat.entry.name, seat.number == table.first_dealer)
+                    for seat in at_table
+                ],
+                sitter=sizes.has_sitter(len(at_table)),
+                hands=plugin.table_hands(sizes, len(at_table), tournament.hands_per_round),
+                token=table.token,
+            )
+        )
+    byes = sorted(
+        (bye.entry.name for bye in round_.byes.select_related("entry__player", "entry__partner")),
+        key=_name_order,
+    )
+    by_name = [(seat.name, table.number) for table in tables for seat in table.seats]
+    by_name += [(name, None) for name in byes]
+    by_name.sort(key=lambda item: _name_order(item[0]))
+    return RoundSheet(tournament, round_, tables, byes, by_name)
+
+
+# -- the standings and the score cards ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    rank: str  # "3" or "3="
+    row: standings.Row
+    tie_breaks: list[int | None]  # in the tournament's chain order
+    notes: list[int]  # footnote numbers (its adjustments)
+
+
+@dataclass(frozen=True)
+class Footnote:
+    number: int
+    name: str
+    adjustment: standings.Adjustment
+
+
+def standings_sheet(read: standings_reads.Standings) -> tuple[list[StandingsLine], list[Footnote]]:
+    """The standings rows as printed, each penalty or ruling a numbered footnote."""
+    lines, notes = [], []
+    for row in read.rows:
+        numbers = []
+        for adjustment in row.adjustments:
+            notes.append(Footnote(len(notes) + 1, row.name, adjustment))
+            numbers.append(len(notes))
+        lines.append(
+            StandingsLine(
+                standings.rank_label(row),
+                row,
+                [row.tie_break_values.get(name) for name in read.tournament.tie_breaks],
+                numbers,
+            )
+        )
+    return lines, notes
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One round on a player's score card."""
+
+    round: int
+    result: standings.RoundResult
+    others: list[str]  # the others at the table, in seat order
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    name: str
+    rank: str
+    entrants: int
+    row: standings.Row
+    lines: list[CardLine]
+
+
+def score_cards(read: standings_reads.Standings) -> list[ScoreCard]:
+    """A card per entry of the standings, A–Z: every round (table, the others there,
+    game points, place, or a bye) and the final rank."""
+    cards = []
+    for row in read.rows:
+        lines = [
+            CardLine(number, result, [read.names[other] for other in result.opponents])
+            for number, result in read.rounds.get(row.entry, {}).items()
+        ]
+        cards.append(ScoreCard(row.name, standings.rank_label(row), len(read.rows), row, lines))
+    cards.sort(key=lambda card: _name_order(card.name))
+    return cards

@@ -1,0 +1,165 @@
+"""The printed sheets of a tournament (TOURNAMENTS.md §7 "Print"): standings, a round's
+seating list (by table and by name), table cards, and every player's score card.
+
+Each is an ordinary page, readable on screen, that the browser prints on A4 through
+``static/css/sheet.css`` (no PDF library): the page's tools (back, Print) stay on screen.
+
+Who may print what: organisers everything; anyone, logged in or not, the standings, the
+seating lists and the score cards of a public tournament (what its public results show
+anyway). Table cards carry the tables' secret links, so only organisers print them,
+public tournament or not. Anyone else logged in gets 403, an anonymous visitor the login
+page, whether or not the tournament exists.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from .. import access, games, links
+from ..models import Round, Tournament
+from ..services import sheets
+from ..services import standings as standings_reads
+from .common import template_for
+from .tournaments import TIE_BREAK_LABELS
+
+
+def _printable(request, tournament_id: int, *, public: bool) -> Tournament:
+    """The tournament, if the request may print this sheet of it (``public``: a sheet a
+    public tournament shows anyone)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if access.is_organiser(request.user):
+        if tournament is None:
+            raise Http404
+        return tournament
+    if tournament is not None and public and tournament.public:
+        return tournament
+    if not request.user.is_authenticated:
+        raise _LoginFirst
+    raise PermissionDenied
+
+
+class _LoginFirst(Exception):
+    pass
+
+
+def _sheet(view):
+    """A printed sheet: GET only; the login page for an anonymous visitor it refuses."""
+
+    @require_GET
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except _LoginFirst:
+            return redirect_to_login(request.get_full_path())
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+def _render(request, name: str, context: dict):
+    # htmx gets the sheet alone; a browser the page around it.
+    return render(request, template_for(request, name, "sheet"), context)
+
+
+def _context(request, tournament: Tournament, **more) -> dict:
+    """What every sheet's head shows, and whether the tools may link to organisers' pages."""
+    return {
+        "tournament": tournament,
+        "game_label": sheets.game_label(tournament),
+        "organiser": access.is_organiser(request.user),
+        **more,
+    }
+
+
+@_sheet
+def print_standings(request, tournament_id: int):
+    tournament = _printable(request, tournament_id, public=True)
+    read = standings_reads.tournament_standings(tournament)
+    lines, notes = sheets.standings_sheet(read)
+    context = _context(
+        request,
+        tournament,
+        read=read,
+        lines=lines,
+        footnotes=notes,
+        score_label=TIE_BREAK_LABELS[tournament.score],
+        tie_break_labels=[TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+    )
+    return _render(request, "print/standings.html", context)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    rounds = Round.objects.select_related("tournament")
+    return get_object_or_404(rounds, tournament=tournament, number=number)
+
+
+@_sheet
+def print_seating(request, tournament_id: int, number: int):
+    tournament = _printable(request, tournament_id, public=True)
+    sheet = sheets.round_sheet(_round(tournament, number))
+    context = _context(request, tournament, sheet=sheet, round=sheet.round)
+    return _render(request, "print/seating.html", context)
+
+
+@_sheet
+def print_tables(request, tournament_id: int, number: int):
+    tournament = _printable(request, tournament_id, public=False)
+    sheet = sheets.round_sheet(_round(tournament, number))
+    plugin = games.get(tournament.game)
+    cards = []
+    for table in sheet.tables:
+        url = links.table_url(request, table.token)
+        cards.append(
+            {
+                "table": table,
+                "url": url,
+                "qr": links.qr_svg(url, title=url),
+                # The grid has a row per hand; a game that ends by itself (Sieben) gets
+                # as many as a round usually takes.
+                "hands": range(1, (table.hands or BLANK_ROWS) + 1),
+                "size": _grid_size(table.hands or BLANK_ROWS, len(table.seats)),
+            }
+        )
+    context = _context(
+        request,
+        tournament,
+        sheet=sheet,
+        round=sheet.round,
+        cards=cards,
+        paper_columns=plugin.paper_columns,
+        seat_column=plugin.paper_seat_column,
+    )
+    return _render(request, "print/tables.html", context)
+
+
+BLANK_ROWS = 12
+
+
+def _grid_size(hands: int, seats: int) -> str:
+    """A class for the grid's row height, so that a card stays one page: Sheepshead's 24
+    hands at a table of six need smaller rows than Sergeant Major's 9."""
+    if hands > 20 or seats > 5:
+        return "tiny"
+    if hands > 14:
+        return "small"
+    return ""
+
+
+@_sheet
+def print_cards(request, tournament_id: int):
+    tournament = _printable(request, tournament_id, public=True)
+    read = standings_reads.tournament_standings(tournament)
+    context = _context(
+        request,
+        tournament,
+        read=read,
+        cards=sheets.score_cards(read),
+        score_label=TIE_BREAK_LABELS[tournament.score],
+        match_points=tournament.score == "match_points",
+    )
+    return _render(request, "print/cards.html", context)

@@ -1,0 +1,66 @@
+"""A finished club night built through the services, for the printed sheets and series.
+
+Sergeant Major 8-5-3 with sitters, three rounds of 3 hands each player (4 at a table of
+four). Every hand each seat takes its target plus a gain that depends on the hand, so the
+evening has winners, losers and ties, and a table of four has its sitter's 0 tricks.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from matches.models import Match, Round, Table
+from matches.services import play
+from matches.services import tournaments as services
+
+NAMES = [
+    "Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gisela", "Horst", "Ilse", "Jörg",
+    "Karin",
+]  # fmt: skip
+TARGETS = (8, 5, 3)  # dealer, eldest, third
+# Tricks over or under the target, by hand: dealer, eldest, third.
+GAINS = [(2, -1, -1), (0, 0, 0), (-1, 1, 0), (1, 0, -1)]
+
+
+def night(by, names=NAMES, rounds=3, hands_per_round=3, public=False, played=None, **changes):
+    """A tournament of ``names`` checked in; ``played`` rounds (all by default) drafted,
+    played and closed; a round after those is left drafted when ``played`` < ``rounds``."""
+    tournament = services.create_tournament(
+        by,
+        name=changes.pop("name", "Club night"),
+        date=changes.pop("date", datetime.date(2026, 12, 1)),
+        game="sergeant-major",
+        variant="8-5-3",
+        rounds=rounds,
+        hands_per_round=hands_per_round,
+        tie_breaks=changes.pop("tie_breaks", ["game_points"]),
+        public=public,
+        **changes,
+    )
+    for entry in services.register_players(tournament, by, list(names)):
+        services.check_in(entry, by)
+    played = rounds if played is None else played
+    for number in range(1, played + 1):
+        round_ = services.draft_round(
+            tournament, by, method="draw" if number == 1 else "mixed", seed=number
+        )
+        services.start_round(round_, by)
+        for table in Table.objects.filter(round=round_):
+            play_table(table, by)
+        services.close_round(Round.objects.get(pk=round_.pk), by)
+    if played < rounds:
+        services.draft_round(tournament, by, method="mixed", seed=played + 1)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def play_table(table: Table, by) -> Match:
+    match = Match.objects.get(pk=table.match_id)
+    size = len(match.seat_list)
+    for number in range(1, match.options["hands_limit"] + 1):
+        dealer = (match.first_dealer + number - 1) % size
+        tricks = [0] * size  # a sitter (the dealer's right) takes none
+        for offset, target in enumerate(TARGETS):
+            tricks[(dealer + offset) % size] = target + GAINS[(number - 1) % 4][offset]
+        play.record_hand(match, number, {"tricks": tricks, "trump": "hearts"}, by=by)
+    return Match.objects.get(pk=match.pk)
