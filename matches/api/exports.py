@@ -99,6 +99,7 @@ def export_json(tournament: Tournament, *, organiser: bool) -> dict[str, Any]:
     auth=READ_ANY,
     response={200: ExportOut, **ERRORS},
     tags=["tournaments"],
+    by_alias=True,  # the match states' exchanges say "from", as GET /api/matches/{id}
 )
 def export_tournament(request, tournament_id: int):
     """The whole tournament: entries, rounds, tables with their matches' hands and

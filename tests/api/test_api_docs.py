@@ -39,6 +39,11 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/tournaments/{tournament_id}/rounds/{number}/start",
         "/api/tournaments/{tournament_id}/rounds/{number}/close",
         "/api/tournaments/{tournament_id}/standings",
+        "/api/tournaments/{tournament_id}/export",  # additions to API.md
+        "/api/series",
+        "/api/series/{series_id}",
+        "/api/series/{series_id}/tournaments",
+        "/api/series/{series_id}/tournaments/{tournament_id}",
         "/api/matches/{match_id}/share",
     }
     assert set(schema["paths"]["/api/matches/{match_id}/share"]) == {"get", "post"}
@@ -74,6 +79,8 @@ BODIES = {
     ("/api/tournaments/{tournament_id}/rounds", "post"),
     ("/api/tournaments/{tournament_id}/rounds/{number}/close", "post"),
     ("/api/matches/{match_id}/share", "post"),
+    ("/api/series", "post"),
+    ("/api/series/{series_id}/tournaments", "post"),
 }
 
 
@@ -244,9 +251,9 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
             ("/api/players/{player_id}", "patch"),
             ("/api/players/{player_id}/merge", "post"),
         }
-        - {where for where in BODIES if where[0].startswith("/api/tournaments")}
+        - {where for where in BODIES if where[0].startswith(("/api/tournaments", "/api/series"))}
     ):
-        # (the tournament bodies: tests/tournaments/test_api.py)
+        # (the tournament bodies: tests/tournaments/test_api.py; series: tests/print/)
         assert set(bodies[where]["properties"]) == {"reason"}
         assert nullable(bodies[where]["properties"]["reason"])["maxLength"] == 200
     exchange = schema["components"]["schemas"]["ExchangeIn"]

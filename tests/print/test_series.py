@@ -1,0 +1,324 @@
+"""Series (TOURNAMENTS.md §6): the services, the table read from finished tournaments, the
+pages (organisers only) with their print and CSV, and the API."""
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.test import Client
+
+from matches.models import Series, SeriesAudit, SeriesTournament
+from matches.rules import RuleError
+from matches.services import series as services
+from matches.services import standings as standings_reads
+from tests.api_support import assert_error, login, send
+from tests.factories import HTMX, text
+from tests.factories import tournament as make_tournament
+
+from .evening import NAMES, night
+
+TWO_NIGHTS_NAMES = [*NAMES[:9], "Zora"]  # the second night: Jörg and Karin stay home
+
+
+@pytest.fixture
+def season(organiser):
+    """A series of two finished club nights and one still in registration."""
+    first = night(organiser, name="December")
+    second = night(
+        organiser, names=TWO_NIGHTS_NAMES, name="January", date=datetime.date(2027, 1, 5)
+    )
+    running = night(organiser, name="February", played=0, date=datetime.date(2027, 2, 2))
+    series = services.create_series(organiser, name="Winter", game="sergeant-major")
+    for tournament in (second, first, running):
+        services.add_tournament(series, organiser, tournament)
+    return series, first, second, running
+
+
+def rank_points(tournament):
+    """Each player's N + 1 − rank in a tournament, worked out from its standings."""
+    rows = standings_reads.tournament_standings(tournament).rows
+    return {row.name: len(rows) + 1 - row.rank for row in rows}
+
+
+def test_the_table_sums_rank_points_of_finished_tournaments(season):
+    series, first, second, running = season
+    table = services.series_table(series)
+    assert [t.name for t in table.tournaments] == ["December", "January", "February"]
+    assert [t.name for t in table.counted] == ["December", "January"]
+    points = [rank_points(first), rank_points(second)]
+    expected = {
+        name: sum(night.get(name, 0) for night in points)
+        for name in set(NAMES) | set(TWO_NIGHTS_NAMES)
+    }
+    assert {row.name: row.total for row in table.rows} == expected
+    assert {row.name: row.played for row in table.rows}["Karin"] == 1
+    assert {row.name: row.played for row in table.rows}["Anna"] == 2
+    totals = [row.total for row in table.rows]
+    assert totals == sorted(totals, reverse=True)
+
+
+def test_best_one_and_game_points(season, organiser):
+    _series, first, second, _running = season
+    best = services.create_series(
+        organiser, name="Best", game="sergeant-major", best_k=1, score="game_points"
+    )
+    # The same tournaments cannot be in two series: a fresh pair of nights.
+    services.remove_tournament(_series, organiser, first)
+    services.remove_tournament(_series, organiser, second)
+    services.add_tournament(best, organiser, first)
+    services.add_tournament(best, organiser, second)
+    game = {}
+    for tournament in (first, second):
+        for row in standings_reads.tournament_standings(tournament).rows:
+            game.setdefault(row.name, []).append(row.game_points)
+    table = services.series_table(best)
+    assert {row.name: row.total for row in table.rows} == {
+        name: max(values) for name, values in game.items()
+    }
+
+
+def test_refusals_name_the_field_and_write_nothing(season, organiser):
+    series, first, _second, _running = season
+    before = (Series.objects.count(), SeriesTournament.objects.count(), SeriesAudit.objects.count())
+    other_game = make_tournament(
+        organiser, game="sheepshead", variant="standard", hands_per_round=10, name="Sheep"
+    )
+    cases = [
+        (lambda: services.add_tournament(series, organiser, other_game), "tournament"),
+        (lambda: services.add_tournament(series, organiser, first), "tournament"),
+        (lambda: services.remove_tournament(series, organiser, other_game), "tournament"),
+        (lambda: services.create_series(organiser, name=" ", game="sergeant-major"), "name"),
+        (lambda: services.create_series(organiser, name="X", game="skat"), "game"),
+        (lambda: services.create_series(organiser, name="X", game="sieben", best_k=0), "best_k"),
+        (lambda: services.create_series(organiser, name="X", game="sieben", best_k=True), "best_k"),
+        (lambda: services.create_series(organiser, name="X", game="sieben", score="wins"), "score"),
+    ]
+    for attempt, field in cases:
+        with pytest.raises(RuleError) as refused:
+            attempt()
+        assert refused.value.field == field
+    after = (Series.objects.count(), SeriesTournament.objects.count(), SeriesAudit.objects.count())
+    assert after == before
+    taken = pytest.raises(RuleError, services.add_tournament, series, organiser, first)
+    assert "belongs to the series Winter already" in str(taken.value)
+
+
+def test_every_change_is_audited(season, organiser):
+    series, first, _second, _running = season
+    services.remove_tournament(series, organiser, first)
+    actions = list(series.audit.values_list("action", "by_name", "after__name"))
+    assert actions == [
+        ("create", "otto", "Winter"),
+        ("add", "otto", "January"),
+        ("add", "otto", "December"),
+        ("add", "otto", "February"),
+        ("remove", "otto", "December"),
+    ]
+
+
+# -- pages --------------------------------------------------------------------------------
+
+
+def test_only_organisers_see_the_pages(season, organiser, other):
+    series, first, _second, _running = season
+    base = f"/series/{series.pk}/"
+    reads = ["/series/", base, base + "print/", base + "table.csv"]
+    writes = [("/series/", {"name": "X", "game": "sieben", "score": "rank_points"}),
+              (base + "tournaments/", {"tournament": first.pk}),
+              (base + f"tournaments/{first.pk}/remove/", {})]  # fmt: skip
+    before = (Series.objects.count(), SeriesTournament.objects.count())
+    for url in reads:
+        assert login(organiser).get(url).status_code == 200, url
+        assert login(other).get(url).status_code == 403, url
+        assert "/accounts/login/" in Client().get(url)["Location"]
+    for url, data in writes:
+        assert login(other).post(url, data).status_code == 403, url
+        assert "/accounts/login/" in Client().post(url, data)["Location"]
+    assert (Series.objects.count(), SeriesTournament.objects.count()) == before
+
+
+def test_wrong_methods(season, organiser):
+    series, first, _second, _running = season
+    boss = login(organiser)
+    base = f"/series/{series.pk}/"
+    assert boss.get(base + "tournaments/").status_code == 405
+    assert boss.get(base + f"tournaments/{first.pk}/remove/").status_code == 405
+    for url in (base, base + "print/", base + "table.csv"):
+        assert boss.post(url).status_code == 405, url
+    assert boss.get("/series/999999/").status_code == 404
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_create_a_series_from_the_page(organiser, htmx):
+    boss = login(organiser)
+    data = {"name": "Spring", "game": "sheepshead", "score": "game_points", "best_k": "3"}
+    response = boss.post("/series/", data, **(HTMX if htmx else {}))
+    series = Series.objects.get()
+    assert (series.name, series.game, series.score, series.best_k) == (
+        "Spring",
+        "sheepshead",
+        "game_points",
+        3,
+    )
+    if htmx:
+        assert response.status_code == 200 and response["HX-Redirect"] == f"/series/{series.pk}/"
+    else:
+        assert response.status_code == 302 and response["Location"] == f"/series/{series.pk}/"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_bad_series_says_why_and_writes_nothing(organiser, htmx):
+    boss = login(organiser)
+    response = boss.post(
+        "/series/", {"name": "\u200b", "game": "sieben", "score": "rank_points"},
+        **(HTMX if htmx else {}),
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "invisible or control character U+200B" in text(response)
+    assert ("<html" in response.content.decode()) is not htmx
+    refused = boss.post("/series/", {"name": "X", "game": "sieben", "best_k": "0"})
+    assert refused.status_code == 422
+    assert not Series.objects.exists()
+
+
+def test_add_and_remove_tournaments_on_the_page(organiser):
+    first = night(organiser, name="December")
+    series = services.create_series(organiser, name="Winter", game="sergeant-major")
+    boss = login(organiser)
+    base = f"/series/{series.pk}/"
+    assert "December" in text(boss.get(base))  # offered to add
+    assert "No finished tournament in this series yet" in text(boss.get(base))
+    added = boss.post(base + "tournaments/", {"tournament": first.pk}, follow=True)
+    assert "December counts in this series." in text(added)
+    page = text(boss.get(base))
+    assert "Anna" in page and "Every tournament of this game is in a series already." in page
+    # A refusal is a message, nothing written.
+    again = boss.post(base + "tournaments/", {"tournament": first.pk}, follow=True)
+    assert "belongs to the series Winter already" in text(again)
+    assert "Choose a tournament." in text(
+        boss.post(base + "tournaments/", {"tournament": "x"}, follow=True)
+    )
+    assert SeriesTournament.objects.count() == 1
+    htmx = boss.post(base + f"tournaments/{first.pk}/remove/", **HTMX)
+    assert htmx.status_code == 200 and htmx["HX-Redirect"] == base
+    assert not SeriesTournament.objects.exists()
+
+
+def test_print_and_csv_of_the_table(season, organiser):
+    series, _first, _second, _running = season
+    boss = login(organiser)
+    table = services.series_table(series)
+    sheet = boss.get(f"/series/{series.pk}/print/")
+    assert "Series table" in text(sheet) and "after 2 tournaments" in text(sheet)
+    assert "<html" not in boss.get(f"/series/{series.pk}/print/", **HTMX).content.decode()
+    response = boss.get(f"/series/{series.pk}/table.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    assert rows[0] == [
+        "rank",
+        "name",
+        "total",
+        "tournaments played",
+        "December (2026-12-01)",
+        "January (2027-01-05)",
+    ]
+    assert [row[1] for row in rows[1:]] == [row.name for row in table.rows]
+    karin = next(row for row in rows if row[1] == "Karin")
+    assert karin[5] == ""  # not there in January
+    german = login(organiser, HTTP_ACCEPT_LANGUAGE="de").get(f"/series/{series.pk}/print/")
+    assert "Serientabelle" in text(german) and "nach 2 Turnieren" in text(german)
+
+
+# -- API ----------------------------------------------------------------------------------
+
+
+def test_the_api_creates_and_reads_a_series(season, organiser):
+    series, first, second, running = season
+    boss = login(organiser)
+    listed = send(boss, "get", "/api/series").json()
+    assert listed == [
+        {
+            "id": series.pk,
+            "name": "Winter",
+            "game": "sergeant-major",
+            "best_k": None,
+            "score": "rank_points",
+            "tournaments": [first.pk, second.pk, running.pk],
+        }
+    ]
+    read = send(boss, "get", f"/api/series/{series.pk}").json()
+    assert [(t["name"], t["counted"]) for t in read["tournaments"]] == [
+        ("December", True),
+        ("January", True),
+        ("February", False),
+    ]
+    table = services.series_table(series)
+    assert [(r["rank"], r["name"], r["total"], r["played"]) for r in read["rows"]] == [
+        (row.rank, row.name, row.total, row.played) for row in table.rows
+    ]
+    anna = next(r for r in read["rows"] if r["name"] == "Anna")
+    assert len(anna["players"]) == 1 and all(result["counted"] for result in anna["results"])
+
+    made = send(
+        boss, "post", "/api/series", {"name": "Best two", "game": "sergeant-major", "best_k": 2}
+    )
+    assert made.status_code == 201 and made.json()["best_k"] == 2 and made.json()["rows"] == []
+    url = f"/api/series/{made.json()['id']}/tournaments"
+    assert_error(send(boss, "post", url, {"tournament": first.pk}), 422, "invalid")
+    send(boss, "delete", f"/api/series/{series.pk}/tournaments/{first.pk}")
+    added = send(boss, "post", url, {"tournament": first.pk})
+    assert added.status_code == 200 and [t["id"] for t in added.json()["tournaments"]] == [first.pk]
+    removed = send(boss, "delete", f"{url}/{first.pk}")
+    assert removed.json()["tournaments"] == []
+
+
+def test_the_api_refuses_and_writes_nothing(season, organiser, other):
+    series, first, _second, _running = season
+    boss = login(organiser)
+    before = (Series.objects.count(), SeriesTournament.objects.count(), SeriesAudit.objects.count())
+    body = {"name": "X", "game": "sieben"}
+    assert_error(send(Client(), "get", "/api/series"), 401, "not_authenticated")
+    assert_error(send(Client(), "post", "/api/series", body), 401, "not_authenticated")
+    assert_error(send(login(other), "get", "/api/series"), 403, "forbidden")
+    assert_error(send(login(other), "get", f"/api/series/{series.pk}"), 403, "forbidden")
+    assert_error(send(login(other), "post", "/api/series", body), 403, "forbidden")
+    for bad, field in [
+        ({**body, "game": "skat"}, "game"),
+        ({**body, "best_k": 0}, "best_k"),
+        ({**body, "best_k": "2"}, "best_k"),
+        ({**body, "score": "wins"}, "score"),
+        ({**body, "name": ""}, "name"),
+        ({**body, "colour": "red"}, "colour"),
+    ]:
+        refused = assert_error(send(boss, "post", "/api/series", bad), 422, "invalid")
+        assert field in refused["fields"], bad
+    url = f"/api/series/{series.pk}/tournaments"
+    assert_error(send(boss, "post", url, {"tournament": 999999}), 404, "not_found")
+    assert_error(send(boss, "post", url, {"tournament": 2**70}), 422, "invalid")
+    assert_error(send(boss, "delete", f"{url}/999999"), 404, "not_found")
+    assert_error(send(boss, "get", "/api/series/999999"), 404, "not_found")
+    assert_error(send(boss, "put", f"/api/series/{series.pk}", {}), 405, "method_not_allowed")
+    assert_error(send(boss, "post", "/api/series", raw=b"[1,"), 400, "bad_request")
+    assert (
+        Series.objects.count(),
+        SeriesTournament.objects.count(),
+        SeriesAudit.objects.count(),
+    ) == before
+
+
+def test_the_description_declares_the_series_bodies(client, db):
+    paths = client.get("/api/openapi.json").json()["paths"]
+    create = paths["/api/series"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert create["additionalProperties"] is False and set(create["required"]) == {"name", "game"}
+    props = create["properties"]
+    assert props["game"]["enum"] == ["sergeant-major", "sheepshead", "sieben"]
+    assert props["score"]["enum"] == ["rank_points", "game_points"]
+    best_k = next(branch for branch in props["best_k"]["anyOf"] if branch["type"] == "integer")
+    assert (best_k["minimum"], best_k["maximum"]) == (1, services.BEST_K_MAX)
+    assert props["name"]["maxLength"] == 80
+    add = paths["/api/series/{series_id}/tournaments"]["post"]
+    schema = add["requestBody"]["content"]["application/json"]["schema"]
+    assert schema["additionalProperties"] is False and schema["required"] == ["tournament"]
+    assert {"200", "401", "403", "404", "415", "422"} <= set(add["responses"])
+    export = paths["/api/tournaments/{tournament_id}/export"]["get"]
+    assert {"200", "401", "404"} <= set(export["responses"])
