@@ -1,0 +1,282 @@
+"""End to end: the printed sheets as Chromium prints them (its PDF, as a club's printer
+gets it), in English and German.
+
+The issue's "done when": after a finished club night of 11 players and 3 rounds (Sergeant
+Major 8-5-3 with sitters), an organiser prints the standings, round 3's seating list both
+ways, round 3's table cards and every player's score card, takes the CSV, and adds the
+evening to a series whose table shows it. The PDFs are checked for their page counts, for
+no button or navigation in their text, and for QR codes that decode to the table links;
+PNGs of every page go to /tmp/print-*.png to be looked at. A second test holds bigger
+evenings to the paper: 30 players' standings on one page, 40 tables on 40 cards.
+
+One browser for the module. Playwright's sync API keeps an event loop running in this
+thread while it lives, so the tests, which set their evening up through the services in
+this same thread, tell Django that is safe (it is: nothing here runs concurrently).
+"""
+
+import csv
+import io
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from matches.models import Entry, Table
+from matches.services import tournaments as services
+from tests.e2e_support import CHROMIUM_ARGS, TIMEOUT_MS, chromium_path, watch_policy
+from tests.print.evening import NAMES, night
+
+pytestmark = pytest.mark.e2e
+
+OUT = Path("/tmp")
+# What must never reach the paper: the page's tools and the site's navigation.
+SCREEN_ONLY = {
+    "en": ["Print", "Log out", "Tournaments", "Players", "Language", "Switch", "←"],
+    "de": ["Drucken", "Abmelden", "Turniere", "Spieler", "Sprache", "Wechseln", "←"],
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            yield launched
+            launched.close()
+    finally:
+        if before is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+def organiser_page(browser, live_server, user, locale):
+    """A page logged in as ``user`` (the session of a test client, as a cookie), failing
+    the test on any script error, blocked policy or server error."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 500 and errors.append(f"{response.status} {response.url}")
+        ),
+    )
+    watch_policy(page, errors)
+    return page, errors
+
+
+def print_pdf(page, url, name):
+    """Open ``url``, print it as Chromium prints it, keep the PDF and a PNG of each page;
+    returns (the text of each page, seconds the page took to load)."""
+    started = time.perf_counter()
+    response = page.goto(url)
+    loaded = time.perf_counter() - started
+    assert response.status == 200, url
+    # The Print button is there for a browser that runs the page's script.
+    assert page.locator("button[data-print]").is_visible()
+    pdf = OUT / f"print-{name}.pdf"
+    page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+    for old in OUT.glob(f"print-{name}-*.png"):
+        old.unlink()
+    # PNGs of the first pages, to look at.
+    png = ["pdftoppm", "-png", "-r", "60", "-l", "3", str(pdf), str(OUT / f"print-{name}")]
+    subprocess.run(png, check=True)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return text.split("\f")[:-1], loaded
+
+
+def qr_of(pdf, page_number):
+    """The QR code on one page of a PDF, decoded: the page rendered in grey at 150 dpi
+    (pdftoppm's PGM: a header, then a byte per pixel) and read by zxing-cpp."""
+    import zxingcpp
+
+    raw = subprocess.run(
+        [
+            "pdftoppm",
+            "-gray",
+            "-r",
+            "150",
+            "-f",
+            str(page_number),
+            "-l",
+            str(page_number),
+            str(pdf),
+        ],
+        capture_output=True,
+        check=True,
+    ).stdout
+    magic, width, height, _depth = raw.split(maxsplit=4)[:4]
+    assert magic == b"P5"
+    width, height = int(width), int(height)
+    pixels = memoryview(raw[-width * height :]).cast("B", (height, width))
+    return [code.text for code in zxingcpp.read_barcodes(pixels)]
+
+
+def nothing_for_the_screen(pages, language):
+    for number, page in enumerate(pages, start=1):
+        for word in SCREEN_ONLY[language]:
+            assert not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", page), (word, number)
+
+
+def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db, browser):
+    otto = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    tournament = night(otto, name="Club night")
+    carla = Entry.objects.get(tournament=tournament, player__name="Carla")
+    services.adjust(carla, otto, round=2, points=-2, reason="Cards shown")
+    links = {
+        table.number: f"{live_server.url}/t/{table.token}/"
+        for table in Table.objects.filter(round__tournament=tournament, round__number=3)
+    }
+    base = f"{live_server.url}/tournaments/{tournament.pk}/print/"
+    timings = {}
+
+    for locale, language in (("en-GB", "en"), ("de-DE", "de")):
+        page, errors = organiser_page(browser, live_server, otto, locale)
+        sheets = {}
+        for name, path in [
+            ("standings", "standings/"),
+            ("seating", "seating/3/"),
+            ("tables", "tables/3/"),
+            ("cards", "cards/"),
+        ]:
+            sheets[name], timings[f"{name}-{language}"] = print_pdf(
+                page, base + path, f"{name}-{language}"
+            )
+            nothing_for_the_screen(sheets[name], language)
+        assert [len(sheets[name]) for name in ("standings", "seating", "tables", "cards")] == [
+            1,  # eleven rows
+            2,  # by table for the room, by name for the door
+            3,  # a card per table
+            11,  # a card per player
+        ]
+        standings, seating, tables, cards = (
+            sheets[n] for n in ("standings", "seating", "tables", "cards")
+        )
+        if language == "en":
+            assert "Standings" in standings[0] and "Final" in standings[0]
+            assert "Carla, round 2: −2 game points — Cards shown" in standings[0]
+            assert "seating by table" in seating[0] and "find your table" in seating[1]
+            assert all("hands at this table" in card for card in tables)
+            assert all("Score card" in card for card in cards)
+        else:
+            assert "Tabelle" in standings[0] and "Endstand" in standings[0]
+            assert "Sitzordnung nach Tischen" in seating[0] and "Wo sitze ich?" in seating[1]
+            assert all("Spiele an diesem Tisch" in card for card in tables)
+            assert all("Ergebniskarte" in card for card in cards)
+        # Every name on the door's list, every player a card.
+        assert all(name in seating[1] for name in NAMES)
+        for card, name in zip(cards, sorted(NAMES, key=str.casefold), strict=True):
+            assert re.search(rf"^\s*{name}\s*$", card, flags=re.M), name  # A–Z
+        # Each table card's QR code is its table link, and the address printed under it.
+        page.goto(base + "tables/3/")
+        printed = page.locator(".table-sheet .url").all_inner_texts()
+        numbers = page.locator(".table-sheet .table-big").all_inner_texts()
+        for index, card in enumerate(tables):
+            decoded = qr_of(OUT / f"print-tables-{language}.pdf", index + 1)
+            assert decoded == [printed[index]] == [links[int(numbers[index])]]
+            assert re.search(rf"^\s*{numbers[index]}\s*$", card, flags=re.M), card
+
+        # On screen too: a phone never pans sideways.
+        for name, path in [("tables", "tables/3/"), ("seating", "seating/3/"), ("cards", "cards/")]:
+            page.goto(base + path)
+            page.set_viewport_size({"width": 360, "height": 740})
+            page.screenshot(
+                path=str(OUT / f"print-screen-{name}-{language}-phone.png"), full_page=True
+            )
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.screenshot(path=str(OUT / f"print-screen-{name}-{language}-laptop.png"))
+        assert errors == [], errors
+        page.context.close()
+
+    # The CSV, as the standings page links it.
+    page, errors = organiser_page(browser, live_server, otto, "en-GB")
+    exported = page.request.get(f"{live_server.url}/tournaments/{tournament.pk}/standings.csv")
+    assert exported.headers["content-type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(exported.body().decode("utf-8"))))
+    assert rows[0][:3] == ["rank", "name", "score"] and len(rows) == 12
+    assert "Jörg" in {row[1] for row in rows}
+
+    # The season: a new series, the evening added, its table shows every player.
+    page.goto(f"{live_server.url}/series/")
+    page.fill("#id_name", "Winter season")
+    page.select_option("#id_game", "sergeant-major")
+    page.get_by_role("button", name="Create the series").click()
+    page.wait_for_url(re.compile(r"/series/\d+/$"))
+    page.select_option("#add-tournament", str(tournament.pk))
+    page.get_by_role("button", name="Add", exact=True).click()
+    page.wait_for_selector(".messages")
+    assert "Club night counts in this series." in page.locator(".messages").inner_text()
+    rows = page.locator("table.series-table tbody tr")
+    assert rows.count() == 11
+    first = rows.first.locator("td")
+    assert first.nth(2).inner_text() == "11"  # N + 1 − rank for the winner of 11
+    page.screenshot(path=str(OUT / "print-screen-series-laptop.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.screenshot(path=str(OUT / "print-screen-series-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 1280, "height": 800})
+    series_url = page.url
+    pages, timings["series-en"] = print_pdf(page, series_url + "print/", "series-en")
+    assert len(pages) == 1 and "Series table" in pages[0]
+    nothing_for_the_screen(pages, "en")
+    assert errors == [], errors
+    page.context.close()
+    print("\nprint page load times (s):", {k: round(v, 3) for k, v in timings.items()})
+
+
+def test_big_evenings_fit_the_paper(live_server, transactional_db, browser):
+    otto = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    thirty = night(otto, names=[f"Player number {i:02d}" for i in range(30)], name="Thirty")
+    hall = night(
+        otto,
+        names=[f"Guest {i:03d}" for i in range(120)],
+        name="Hall",
+        rounds=2,
+        played=1,
+    )
+    last = Table.objects.get(round__tournament=hall, round__number=1, number=40)
+    page, errors = organiser_page(browser, live_server, otto, "en-GB")
+    timings = {}
+    standings, timings["standings-30"] = print_pdf(
+        page, f"{live_server.url}/tournaments/{thirty.pk}/print/standings/", "standings-30"
+    )
+    assert len(standings) == 1  # thirty rows on one page
+    assert all(f"Player number {i:02d}" in standings[0] for i in range(30))
+    base = f"{live_server.url}/tournaments/{hall.pk}/print/"
+    tables, timings["tables-40"] = print_pdf(page, base + "tables/1/", "tables-40")
+    assert len(tables) == 40  # a page per table, never two
+    assert [re.search(r"Round 1", card) is not None for card in tables] == [True] * 40
+    assert qr_of(OUT / "print-tables-40.pdf", 40) == [f"{live_server.url}/t/{last.token}/"]
+    seating, timings["seating-120"] = print_pdf(page, base + "seating/2/", "seating-120")
+    assert "Draft" in seating[0]
+    start = next(i for i, text in enumerate(seating) if "find your table" in text)
+    door = "".join(seating[start:])
+    room = "".join(seating[:start])
+    assert all(re.search(rf"Table\s+{number}\b", room) for number in range(1, 41))
+    assert all(f"Guest {i:03d}" in door for i in range(120))
+    cards, timings["cards-120"] = print_pdf(page, base + "cards/", "cards-120")
+    assert len(cards) == 120
+    assert errors == [], errors
+    page.context.close()
+    print("\nprint page load times (s):", {k: round(v, 3) for k, v in timings.items()})
