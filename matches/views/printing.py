@@ -141,13 +141,14 @@ BLANK_ROWS = 12
 
 
 def _grid_size(hands: int, seats: int) -> str:
-    """A class for the grid's row height, so that a card stays one page: Sheepshead's 24
-    hands at a table of six need smaller rows than Sergeant Major's 9."""
-    if hands > 20 or seats > 5:
-        return "tiny"
-    if hands > 14:
-        return "small"
-    return ""
+    """A class that fits a table card on one page: the grid's rows and the list of seats
+    take the height, so Sheepshead's 24 hands at a table of six print smaller than
+    Sergeant Major's 12 at four. (Beyond about 30 hands the grid runs onto a second
+    page, its heading repeated.)"""
+    lines = hands + seats
+    if lines <= 16:
+        return ""
+    return "small" if lines <= 22 else "tiny"
 
 
 @_sheet

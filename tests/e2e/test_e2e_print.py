@@ -15,6 +15,7 @@ this same thread, tell Django that is safe (it is: nothing here runs concurrentl
 """
 
 import csv
+import datetime
 import io
 import os
 import re
@@ -256,6 +257,20 @@ def test_big_evenings_fit_the_paper(live_server, transactional_db, browser):
         played=1,
     )
     last = Table.objects.get(round__tournament=hall, round__number=1, number=40)
+    # Sheepshead: 23 players at 5+6+6+6, 20 hands each, 24 at a table of six, long names.
+    sheep = services.create_tournament(
+        otto,
+        name="Sheepshead",
+        date=datetime.date(2026, 12, 8),
+        game="sheepshead",
+        variant="standard",
+        rounds=1,
+        hands_per_round=20,
+    )
+    names = [f"A rather long player name number {i:02d}" for i in range(23)]
+    for entry in services.register_players(sheep, otto, names):
+        services.check_in(entry, otto)
+    services.draft_round(sheep, otto, method="draw", seed=1)
     page, errors = organiser_page(browser, live_server, otto, "en-GB")
     timings = {}
     standings, timings["standings-30"] = print_pdf(
@@ -276,6 +291,14 @@ def test_big_evenings_fit_the_paper(live_server, transactional_db, browser):
     assert all(re.search(rf"Table\s+{number}\b", room) for number in range(1, 41))
     assert all(f"Guest {i:03d}" in door for i in range(120))
     cards, timings["cards-120"] = print_pdf(page, base + "cards/", "cards-120")
+    sheep_cards, timings["tables-sheepshead"] = print_pdf(
+        page, f"{live_server.url}/tournaments/{sheep.pk}/print/tables/1/", "tables-sheepshead"
+    )
+    assert len(sheep_cards) == 4  # a grid of 24 hands and six long names still fits a page
+    # The five-seat table plays 20 hands, the sixes 24: every row on its card's page.
+    last_rows = [bool(re.search(r"^\s*24\s*$", card, flags=re.M)) for card in sheep_cards]
+    assert sorted(last_rows) == [False, True, True, True]
+    assert all(re.search(r"^\s*20\s*$", card, flags=re.M) for card in sheep_cards)
     assert len(cards) == 120
     assert errors == [], errors
     page.context.close()

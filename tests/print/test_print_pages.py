@@ -180,7 +180,7 @@ def test_a_draft_round_prints_with_a_warning(organiser):
 def test_table_cards_one_per_table_with_its_link_and_a_paper_grid(evening, organiser, settings):
     settings.PUBLIC_URL = "http://club.example:8000"
     page = login(organiser).get(printed(evening, "tables/3/")).content.decode()
-    cards = page.split('<article class="sheet table-sheet">')[1:]
+    cards = page.split('<article class="sheet table-sheet')[1:]
     tables = seated(3)
     assert len(cards) == len(tables) == 3
     for card, (number, (names, dealer, token)) in zip(cards, tables.items(), strict=True):
@@ -196,6 +196,7 @@ def test_table_cards_one_per_table_with_its_link_and_a_paper_grid(evening, organ
         assert re.findall(r'<th colspan="2" class="seat-head">(.*?)</th>', grid) == names
         assert grid.count(">Tricks<") == len(names) and "Trumps" in grid
         assert f"{dealer} <small>(deals first)</small>" in card
+        assert ("Everyone plays 3 hands." in card) is (len(names) == 4)
         assert ("hands at this table" in card) and (f"{hands} hands" in card)
 
 

@@ -212,6 +212,11 @@ def test_print_and_csv_of_the_table(season, organiser):
     sheet = boss.get(f"/series/{series.pk}/print/")
     assert "Series table" in text(sheet) and "after 2 tournaments" in text(sheet)
     assert "<html" not in boss.get(f"/series/{series.pk}/print/", **HTMX).content.decode()
+    partial = boss.get(f"/series/{series.pk}/", **HTMX).content.decode()
+    assert "<html" not in partial and 'id="series-table"' in partial
+    assert "<html" in boss.get(f"/series/{series.pk}/").content.decode()
+    form = boss.get("/series/", **HTMX).content.decode()
+    assert "<html" not in form and 'id="series-form"' in form
     response = boss.get(f"/series/{series.pk}/table.csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
     assert rows[0] == [
