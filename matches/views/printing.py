@@ -13,6 +13,8 @@ page, whether or not the tournament exists.
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -43,12 +45,13 @@ def _printable(request, tournament_id: int, *, public: bool) -> Tournament:
 
 
 class _LoginFirst(Exception):
-    pass
+    """An anonymous visitor asked for a sheet only a login can open."""
 
 
 def _sheet(view):
     """A printed sheet: GET only; the login page for an anonymous visitor it refuses."""
 
+    @functools.wraps(view)
     @require_GET
     def wrapper(request, *args, **kwargs):
         try:
@@ -56,8 +59,6 @@ def _sheet(view):
         except _LoginFirst:
             return redirect_to_login(request.get_full_path())
 
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
     return wrapper
 
 
