@@ -114,7 +114,7 @@ def history_json(match: Match) -> list[dict[str, Any]]:
     return [
         {
             "at": entry.at.isoformat(),
-            "by": entry.by_name,
+            "by": entry.who,
             "action": entry.action,
             "number": entry.number,
             "before": entry.before,

@@ -134,7 +134,10 @@ def _match_page(request, snapshot, door, *, form=None, status=200, read_only=Fal
     )
     if not request.htmx:
         context.update(page_extra(request, door))
+    # The table partial is the match page's, whichever page it sits in.
     template = template_for(request, page_template(door), "table")
+    if template.endswith("#table"):
+        template = "match.html#table"
     response = render(request, template, context, status=status)
     if request.htmx:
         # What the page shows around the table (a table link's "we are done") follows

@@ -14,14 +14,14 @@ import csv
 from django import forms
 from django.contrib import messages
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import games, rules, seating, standings
+from .. import games, links, rules, seating, standings
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Table, Tournament
 from ..rules import RuleError
@@ -442,7 +442,11 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 
 def round_context(tournament: Tournament, round_: Round) -> dict:
-    tables = list(round_.tables.select_related("match").prefetch_related("seats__entry__player"))
+    tables = list(
+        round_.tables.select_related("match", "submitted_by__player").prefetch_related(
+            "seats__entry__player"
+        )
+    )
     hands = {}
     if round_.status != Round.Status.DRAFT:
         hands = dict(
@@ -680,11 +684,16 @@ def _safe(name: str) -> str:
     return f"'{name}" if name[:1] in "=+-@" else name
 
 
-def table_link(request, token: str):
-    """A table's page on the players' phones (``/t/<token>/``): built next."""
-    raise Http404
-
-
-def board(request, tournament_id: int):
-    """The live board for the projector: built next."""
-    raise Http404
+@organiser_required
+@require_GET
+def table_links(request, tournament_id: int, number: int):
+    """Every table's link of a round as a QR code with its address: to show on the
+    laptop, or to print and lay on the tables."""
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    tables = []
+    for table in round_.tables.prefetch_related("seats__entry__player"):
+        url = links.table_url(request, table.token)
+        tables.append({"table": table, "url": url, "qr": links.qr_svg(url)})
+    context = {"tournament": tournament, "round": round_, "tables": tables}
+    return render(request, "tournaments/table_links.html", context)
