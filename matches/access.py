@@ -18,9 +18,11 @@ The policy
       can replace the link (``services.play.replace_share_link``): the old token then
       reaches nothing.
     - A table link's token (``/t/<token>/``, or ``Authorization: Bearer`` on the API):
-      its table's match only — ``WRITE`` (hands, corrections, undo) while the table's
-      round is being played and its result not confirmed, ``READ`` after that. It
-      reaches no other match, no tournament page and no audit trail.
+      its table's match only — ``WRITE`` (hands, corrections, undo, and so the match's
+      audit trail: the table sees what was changed at it) while the table's round is
+      being played and its result not confirmed, ``READ`` after that. It reaches no other
+      match and no tournament page; ending the match and its share link stay with
+      accounts (``api.base.accounts_only``; the table's page offers neither).
     - A board link's token (``?key=`` of a private tournament's live board): ``READ`` of
       the matches of its tournament.
     - Anyone at all: ``READ`` of the matches of a public tournament (its results are
