@@ -29,6 +29,8 @@ control_socket_disable = True
 # can answer, which under /api/ would break "every answer is JSON"; a search URL with a
 # few dozen accented letters, each nine bytes once percent-encoded, gets near 4094.
 limit_request_line = 8190
+# The access log without table links, share links and board keys (they are credentials).
+logger_class = "matches.logs.GunicornLogger"
 
 _server_lock = None  # the open, locked file: held by the master and every worker
 

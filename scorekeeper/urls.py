@@ -75,6 +75,11 @@ tournament_urls = (
             tournaments.table_end,
             name="table_end",
         ),
+        path(
+            T + "rounds/<int:number>/tables/<int:table>/reopen/",
+            tournaments.table_reopen,
+            name="table_reopen",
+        ),
         path(T + "standings/", tournaments.standings_page, name="standings"),
         path("t/<str:token>/", tables.table_link, name="table_link"),
         path("t/<str:token>/hands/", tables.table_record, name="table_record"),

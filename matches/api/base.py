@@ -118,8 +118,8 @@ def actor(request: HttpRequest) -> Any:
 
 
 def accounts_only(request: HttpRequest) -> None:
-    """Ending a match and its share link are for its owner or an organiser: a table
-    link enters hands, nothing more."""
+    """Creating a match, ending one and its share link are for accounts: a table link
+    enters its table's hands, nothing more (403)."""
     if isinstance(request.auth, TableKey):
         raise ApiError(
             403, "forbidden", _("A table link enters hands; the rest is for the organiser.")

@@ -171,6 +171,7 @@ def list_games(request):
 )
 def create_match(request):
     """Create a match; 201 with its state."""
+    accounts_only(request)
     body = parse_body(request, CreateIn)
     setup = {"bid": body.bid} if body.bid is not None else {}
     snap = services.create_match(

@@ -670,6 +670,25 @@ def reopen_result(table: Table) -> Table:
     return table
 
 
+def unlock_table(table: Table, by, *, reason: str) -> Table:
+    """The organiser gives a handed-in or confirmed table back to its players (a dispute,
+    a hand to fix at the table) while the round is being played: they correct, hand in
+    and confirm again. A confirmation still on its way is refused then."""
+    reason = _required_reason(reason)
+    with writing():
+        tournament = _lock(table.round.tournament)
+        table = Table.objects.select_related("round").get(pk=table.pk)
+        if table.round.status != Round.Status.PLAYING:
+            raise NotNow(gettext("Only a table of the round being played can be reopened."))
+        if not table.submitted_by_id and table.confirmed_at is None:
+            raise NotNow(gettext("This table is open already."))
+        table.submitted_by = table.confirmed_by = table.confirmed_at = None
+        table.save(update_fields=["submitted_by", "confirmed_by", "confirmed_at"])
+        _bump(tournament)
+        _audit(tournament, by, "reopen-table", after={"table": table.number}, reason=reason)
+    return table
+
+
 def _open_table(table: Table) -> tuple[Tournament, Table]:
     """Under the tournament's lock: the table as stored, if its link still writes."""
     tournament = _lock(table.round.tournament)

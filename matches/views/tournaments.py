@@ -558,6 +558,25 @@ def table_end(request, tournament_id: int, number: int, table: int):
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
 
 
+@organiser_required
+@require_POST
+def table_reopen(request, tournament_id: int, number: int, table: int):
+    """Give a handed-in or confirmed table back to its players, with a reason."""
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    table = get_object_or_404(Table, round=round_, number=table)
+    try:
+        services.unlock_table(table, request.user, reason=request.POST.get("reason", ""))
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Table %(number)s is open again for its players.") % {"number": table.number},
+        )
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+
+
 # -- standings ----------------------------------------------------------------------------
 
 

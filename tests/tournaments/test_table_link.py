@@ -214,3 +214,138 @@ def test_after_the_round_closes_the_link_reads_only(client, table, organiser):
     assert "Confirmed by the organiser" in page
     response = client.post(link(table, "table_record"), hand_post(table, 4), **HTMX)
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
+
+
+# -- the organiser gives a table back; racing and stale confirmations ---------------------
+
+
+def test_the_organiser_reopens_a_confirmed_table(client_of, table, organiser):
+    finish(table, organiser)
+    ann, ben, _cy = entries(table)
+    services.submit_result(table, ann.pk)
+    services.confirm_result(table, ben.pk)
+    url = reverse("tournaments:table_reopen", args=[table.round.tournament_id, 1, 1])
+    boss = client_of(organiser)
+    refused = boss.post(url, {"reason": ""})
+    assert refused.status_code == 302
+    table.refresh_from_db()
+    assert table.confirmed  # no reason, no change
+    boss.post(url, {"reason": "Ben disputes hand 2"})
+    table.refresh_from_db()
+    assert not table.confirmed and table.submitted_by is None
+    assert TournamentAudit.objects.filter(action="reopen-table").get().reason == (
+        "Ben disputes hand 2"
+    )
+    assert "Record hand" not in text(boss.get(link(table)))  # the match had ended
+    assert "We are done" in text(boss.get(link(table)))
+
+
+def test_reopening_is_for_organisers(client, client_of, table, other, organiser):
+    finish(table, organiser)
+    services.submit_result(table, entries(table)[0].pk)
+    url = reverse("tournaments:table_reopen", args=[table.round.tournament_id, 1, 1])
+    assert client_of(other).post(url, {"reason": "mine"}).status_code == 403
+    client.logout()
+    assert client.post(url, {"reason": "mine"}).status_code == 302  # to the login page
+    assert client_of(organiser).get(url).status_code == 405
+    table.refresh_from_db()
+    assert table.submitted_by is not None
+
+
+def test_a_confirmation_after_the_organiser_reopened_is_refused(client, table, organiser):
+    finish(table, organiser)
+    ann, ben, _cy = entries(table)
+    services.submit_result(table, ann.pk)
+    page = client.get(link(table))  # Ben's phone shows "confirm"
+    assert "A second player confirms" in text(page)
+    services.unlock_table(table, organiser, reason="dispute")
+    response = client.post(
+        link(table, "table_result"), {"step": "confirm", "entry": ben.pk}, **HTMX
+    )
+    assert response.status_code == 422
+    assert "Nobody has handed in the result yet." in text(response)
+    table.refresh_from_db()
+    assert not table.confirmed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_players_confirming_at_once_confirm_once(organiser):
+    from tests.play.test_concurrency import at_once
+
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    table = Table.objects.get(round=round_, number=1)
+    finish(table, organiser)
+    ann, ben, cy = entries(table)
+    services.submit_result(table, ann.pk)
+
+    def confirm(index):
+        fresh = Table.objects.select_related("round__tournament").get(pk=table.pk)
+        return services.confirm_result(fresh, [ben, cy][index].pk)
+
+    results = at_once(confirm, count=2)
+    confirmed = [r for r in results if isinstance(r, Table)]
+    refused = [r for r in results if isinstance(r, services.NotNow)]
+    assert (len(confirmed), len(refused)) == (1, 1), results
+    table.refresh_from_db()
+    assert table.confirmed_by_id == confirmed[0].confirmed_by_id
+    assert TournamentAudit.objects.filter(action="confirm").count() == 1
+
+
+# -- a table link reaches nothing else -----------------------------------------------------
+
+
+def test_a_table_token_is_refused_on_every_other_address(client, table, organiser):
+    """Every route of the site, filled in with this tournament's ids and the other tables'
+    matches, asked with the table's token as a bearer token and as ``?share=``/``?key=``:
+    nothing is readable but what anyone may read, nothing is written."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    from tests.api_support import writes
+
+    other = Table.objects.get(round=table.round, number=2)
+    values = {
+        "tournament_id": table.round.tournament_id,
+        "match_id": other.match_id,
+        "number": 1,
+        "table": 2,
+        "entry_id": other.seats.first().entry_id,
+        "player_id": other.seats.first().entry.player_id,
+        "token_id": 1,
+        "token": "x" * 27,  # no link at all: a table token says nothing about others
+    }
+    open_to_all = {"/ping/", "/accounts/login/", "/api/games", "/api/openapi.json", "/api/docs"}
+
+    def paths(patterns, prefix=""):
+        for item in patterns:
+            if isinstance(item, URLResolver):
+                yield from paths(item.url_patterns, prefix + str(item.pattern))
+            elif isinstance(item, URLPattern):
+                yield prefix + str(item.pattern)
+
+    import re as regex
+
+    checked = 0
+    before = writes()
+    for pattern in paths(get_resolver().url_patterns):
+        if "<" not in pattern and "(" in pattern or pattern.startswith("^"):
+            continue  # the API's catch-all and Django's own regex routes
+        path = "/" + regex.sub(
+            r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m.group(1), 1)), pattern
+        )
+        if path in open_to_all or path.startswith(("/i18n/", "/setup/", "/api/docs")):
+            continue
+        for method in ("get", "post"):
+            response = getattr(client, method)(
+                f"{path}?share={table.token}&key={table.token}",
+                # A JSON body under /api/, so that the credentials are what is judged.
+                **({"data": "{}", "content_type": "application/json"} if method == "post" else {}),
+                HTTP_AUTHORIZATION=f"Bearer {table.token}",
+            )
+            checked += 1
+            assert response.status_code in (302, 401, 403, 404, 405), (method, path, response)
+            if response.status_code == 302:
+                assert "/accounts/login/" in response["Location"], (method, path)
+    assert checked > 60
+    assert writes() == before
