@@ -5,6 +5,7 @@ from matches.middleware import FirstOrganiserMiddleware
 from matches.services import board as boards
 from matches.services import selectors
 from matches.services import standings as standings_reads
+from matches.views import board as board_views
 from tests import factories
 
 
@@ -19,6 +20,8 @@ def _fresh_cache():
         selectors.states.clear()
         standings_reads.kept.clear()
         boards.kept.clear()
+        boards.shown.clear()
+        board_views.drawn.clear()
         FirstOrganiserMiddleware.someone = False
 
     forget()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET
 from .. import access, standings
 from ..models import Round, Table, Tournament
 from ..services import board as boards
+from ..services.selectors import Kept
 from . import play
 from .doors import Door
 from .tournaments import TIE_BREAK_LABELS, _rows
@@ -43,33 +45,45 @@ def _visible(request, tournament_id: int, *, key: bool) -> Tournament:
     raise Http404
 
 
-def _etag(tournament: Tournament) -> str:
+def _etag(tournament: Tournament, revision: str) -> str:
     # The language is part of it: the same revision reads differently in German.
-    return f'"{tournament.board_token[:8]}-{tournament.revision}-{get_language()}"'
+    number = revision.rsplit(":", 1)[-1]
+    return f'"{tournament.board_token[:8]}-{number}-{get_language()}"'
+
+
+# The board as drawn, per revision, language and kind (partial or page): every poller of
+# a new revision gets the same bytes, drawn once in this process.
+drawn = Kept(size=100)
 
 
 @require_GET
 def board(request, tournament_id: int):
     tournament = _visible(request, tournament_id, key=True)
-    etag = _etag(tournament)
+    revision = boards.shown.revision(tournament)
+    etag = _etag(tournament, revision)
     if request.htmx and request.headers.get("X-Board-Revision") == etag.strip('"'):
         return HttpResponse(status=204)  # htmx keeps what it shows
     if etag in request.headers.get("If-None-Match", ""):
         return _fresh(HttpResponseNotModified(), etag)
-    read = boards.board(tournament)
-    context = {
-        "tournament": tournament,
-        "board": read,
-        "rows": _rows(read.standings),
-        "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
-        "revision": etag.strip('"'),
-        "poll": POLL_SECONDS,
-        "key": request.GET.get("key", "") if not tournament.public else "",
-    }
-    template = "tournaments/board.html"
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#live"
-    return _fresh(render(request, template, context), etag)
+    partial = bool(request.htmx and not request.htmx.history_restore_request)
+    key = request.GET.get("key", "") if not tournament.public else ""
+    memo = f"{etag}:{partial}:{bool(key)}"
+    html = drawn.get(memo)
+    if html is None:
+        read = boards.shown_board(tournament, revision)
+        context = {
+            "tournament": tournament,
+            "board": read,
+            "rows": _rows(read.standings),
+            "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+            "revision": etag.strip('"'),
+            "poll": POLL_SECONDS,
+            "key": key,
+        }
+        template = "tournaments/board.html" + ("#live" if partial else "")
+        html = render_to_string(template, context, request=request)
+        drawn.put(memo, html)
+    return _fresh(HttpResponse(html), etag)
 
 
 def _fresh(response: HttpResponse, etag: str) -> HttpResponse:

@@ -175,3 +175,27 @@ def test_results_of_an_organiser(client_of, running, organiser):
         client_of(organiser).get(reverse("tournaments:results", args=[running.pk])).status_code
         == 200
     )
+
+
+def test_a_busy_board_is_redrawn_at_most_every_few_seconds(
+    client, running, organiser, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Hands every second at a club night: between redraws the pollers keep the board they
+    have (204), and the next poll after the interval gets the new one."""
+    import time as clock
+
+    from matches.services import board as board_module
+
+    settings.BOARD_STALE_SECONDS = 5
+    now = [1000.0]
+    monkeypatch.setattr(board_module.time, "monotonic", lambda: now[0])
+    url = board_url(running, running.board_token)
+    with django_capture_on_commit_callbacks(execute=True):  # the board drawn is kept
+        revision = client.get(url, **HTMX)["ETag"].strip('"')
+    play_table(Table.objects.get(round__tournament=running, number=1), organiser)
+    now[0] += 4
+    assert client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX).status_code == 204
+    now[0] += 2
+    fresh = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
+    assert fresh.status_code == 200 and "1 of 3 tables done" in text(fresh)
+    assert clock.monotonic() > 0  # the real clock is untouched
