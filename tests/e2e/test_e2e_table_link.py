@@ -1,9 +1,10 @@
 """End to end: a club night on the players' phones and the projector.
 
-The organiser has started round 1 (three tables of three). At table 1 a phone without an
-account opens the table link, enters the three hands, hands the result in as one player
-and confirms it as another; the table locks. Meanwhile the live board on a laptop-sized
-"projector" follows by itself: a hand entered at table 2 shows there within a poll.
+The organiser has started round 1 (three tables of three). Three phones (browser
+contexts, no account) open their tables' links and enter the hands; each table hands its
+result in as one player; tables 1 and 2 confirm as a second player and lock. The live
+board on a fourth, projector-sized screen follows by itself. The organiser closes the
+round, which confirms table 3 in the organiser's name.
 """
 
 import re
@@ -21,10 +22,11 @@ pytestmark = pytest.mark.e2e
 
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 PHONE = {"width": 360, "height": 740}
+PASSWORD = "Club-night-42"
 
 
 def _started():
-    organiser = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    organiser = get_user_model().objects.create_user("otto", password=PASSWORD, is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=3)
     for entry in services.register_players(tournament, organiser, NAMES):
         services.check_in(entry, organiser)
@@ -34,60 +36,98 @@ def _started():
     return tournament, tables
 
 
-def test_a_table_plays_hands_in_and_confirms_on_a_phone(live_server, transactional_db):
+def _phone(browser, errors):
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    watch_policy(page, errors)
+    page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
+    return page
+
+
+def test_three_tables_play_on_phones_while_the_board_follows(live_server, transactional_db):
     tournament, tables = _started()
-    first = [seat.entry.name for seat in tables[1].seats.order_by("number")]
+    seated = {
+        number: [seat.entry.name for seat in table.seats.order_by("number")]
+        for number, table in tables.items()
+    }
     base = live_server.url
+    errors: list[str] = []
     with browser_page(viewport=PHONE) as (page, expect):
-        page.goto(f"{base}/t/{tables[1].token}/")
-        expect(page.locator("h1")).to_contain_text("Table 1")
+        browser = page.context.browser
+        # The projector, another device: the board, by its link, follows on its own.
+        board = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watch_policy(board, errors)
+        board.goto(f"{base}/tournaments/{tournament.pk}/board/?key={tournament.board_token}")
+        expect(board.locator(".board-head")).to_contain_text("0 of 3 tables done")
+
+        phones = {1: page, 2: _phone(browser, errors), 3: _phone(browser, errors)}
+        for number, phone in phones.items():
+            phone.goto(f"{base}/t/{tables[number].token}/")
+            expect(phone.locator("h1")).to_contain_text(f"Table {number}")
         # caret="initial": Playwright would otherwise put a <style> into the page to
         # hide the text cursor, which the CSP refuses (and the check counts).
         page.screenshot(path="/tmp/e2e-table-link-phone.png", caret="initial")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
-        # The projector, another device: the board, by its link, follows on its own.
-        board = page.context.browser.new_context().new_page()
-        watch_policy(board, errors := [])
-        board.set_viewport_size({"width": 1280, "height": 800})
-        board.goto(f"{base}/tournaments/{tournament.pk}/board/?key={tournament.board_token}")
-        expect(board.locator(".board-head")).to_contain_text("0 of 3 tables done")
+        # Table 2 enters its first hand: the board shows it within a poll.
+        _hand(phones[2], expect, 1)
+        expect(board.locator(".board-table").nth(1)).to_contain_text("1/3 hands", timeout=15_000)
 
-        _play_table(page, expect)
-        # The last hand brings "We are done" in without a reload (out of band).
-        result = page.locator("#result")
-        expect(result.locator("h2")).to_have_text("We are done")
-        result.get_by_role("button", name=first[0]).click()
-        expect(result.locator("h2")).to_have_text("A second player confirms")
-        buttons = result.locator("fieldset button").all_inner_texts()
-        assert first[0] not in buttons and sorted(buttons) == sorted(first[1:])
+        for number, phone in phones.items():
+            if number == 2:  # its first hand is in already
+                _hand(phone, expect, 2)
+                _hand(phone, expect, 3)
+            else:
+                _play_table(phone, expect)
+            # The last hand brings "We are done" in without a reload (out of band).
+            result = phone.locator("#result")
+            expect(result.locator("h2")).to_have_text("We are done")
+            result.get_by_role("button", name=seated[number][0]).click()
+            expect(result.locator("h2")).to_have_text("A second player confirms")
+        buttons = phones[1].locator("#result fieldset button").all_inner_texts()
+        assert seated[1][0] not in buttons and sorted(buttons) == sorted(seated[1][1:])
         page.screenshot(path="/tmp/e2e-table-handed-in-phone.png", caret="initial")
-        result.get_by_role("button", name=first[1]).click()
-        expect(page.locator("#result h2")).to_have_text("Result confirmed")
-        expect(page.locator("#history")).not_to_contain_text("Correct")
+
+        # Tables 1 and 2 confirm, each by a second player; table 3 does not get to it.
+        for number in (1, 2):
+            phones[number].locator("#result").get_by_role("button", name=seated[number][1]).click()
+            expect(phones[number].locator("#result h2")).to_have_text("Result confirmed")
+            expect(phones[number].locator("#history")).not_to_contain_text("Correct")
         page.screenshot(path="/tmp/e2e-table-confirmed-phone.png", caret="initial")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-
-        expect(board.locator(".board-head")).to_contain_text("1 of 3 tables done", timeout=15_000)
-        expect(board.locator(".board-table.confirmed")).to_have_count(1)
-
-        # A hand at table 2, through its own link; the board shows it within a poll.
-        page.goto(f"{base}/t/{tables[2].token}/")
-        form = page.locator("form#record")
-        roles = page.locator(".seats .seat .role").all_inner_texts()
-        dealer = next(i for i, role in enumerate(roles) if "deal" in role.lower())
-        form.locator("label.suit-button.hearts").click()
-        for offset, count in enumerate((8, 5, 3)):
-            form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
-        form.locator("input.tricks").nth(0).dispatch_event("input")
-        form.locator("button[type=submit]").click()
-        expect(form.locator("h2")).to_have_text("Record hand 2")
-        table_two = board.locator(".board-table").nth(1)
-        expect(table_two).to_contain_text("1/3 hands", timeout=15_000)
+        expect(board.locator(".board-table.confirmed")).to_have_count(2, timeout=15_000)
+        expect(board.locator(".board-table.handed_in")).to_have_count(1)
+        expect(board.locator(".board-head")).to_contain_text("3 of 3 tables done")
         board.screenshot(path="/tmp/e2e-board-projector.png", caret="initial")
-        assert re.search(r"Standings after round 1", board.locator("body").inner_text())
+
+        # The organiser closes the round: table 3 is confirmed in their name.
+        desk = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watch_policy(desk, errors)
+        desk.goto(f"{base}/accounts/login/")
+        desk.fill("#id_username", "otto")
+        desk.fill("#id_password", PASSWORD)
+        desk.get_by_role("button", name=re.compile("Log in")).click()
+        desk.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/")
+        expect(desk.locator(".table-card .progress").nth(2)).to_contain_text("handed in by")
+        desk.get_by_role("button", name="Close the round").click()
+        expect(desk.locator(".messages")).to_contain_text("Round 1 is closed.")
+        phones[3].reload()
+        expect(phones[3].locator("#result h2")).to_have_text("Result confirmed")
+        expect(phones[3].locator("#result")).to_contain_text("Confirmed by the organiser.")
+        expect(board.locator(".board-head")).to_contain_text("closed", timeout=15_000)
         assert errors == [], errors
-        page.goto(f"{base}/t/{tables[1].token}/")
         page.screenshot(
             path="/tmp/e2e-table-confirmed-phone-full.png", full_page=True, caret="initial"
         )
+
+
+def _hand(page, expect, number):
+    """Hand ``number`` with every seat on its target (the scores stay level)."""
+    form = page.locator("form#record")
+    expect(form.locator("h2")).to_have_text(f"Record hand {number}")
+    roles = page.locator(".seats .seat .role").all_inner_texts()
+    dealer = next(i for i, role in enumerate(roles) if "deal" in role.lower())
+    form.locator("label.suit-button.hearts").click()
+    for offset, count in enumerate((8, 5, 3)):
+        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
+    form.locator("input.tricks").nth(0).dispatch_event("input")
+    form.locator("button[type=submit]").click()
