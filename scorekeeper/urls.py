@@ -54,6 +54,7 @@ tournament_urls = (
         path("tournaments/new/", tournaments.tournament_new, name="new"),
         path(T, tournaments.tournament_detail, name="detail"),
         path(T + "edit/", tournaments.tournament_edit, name="edit"),
+        path(T + "audit/", tournaments.tournament_audit, name="audit"),
         path(T + "entries/", tournaments.entries_add, name="entries_add"),
         path(T + "entries/apart/", tournaments.entries_apart, name="entries_apart"),
         path(T + "adjustments/", tournaments.entry_adjust, name="adjust"),

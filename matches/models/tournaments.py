@@ -300,3 +300,11 @@ class TournamentAudit(models.Model):
 
     def __str__(self):
         return f"{self.by_name} {self.action}"
+
+    @property
+    def who(self) -> str:
+        """Who made the change: a username, or a table's phone (``table:<n>``)."""
+        kind, _colon, number = self.by_name.partition(":")
+        if kind == "table" and number.isdigit():
+            return gettext("table %(number)s (phone)") % {"number": number}
+        return self.by_name

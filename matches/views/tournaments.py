@@ -23,12 +23,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import games, links, rules, seating, standings
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
-from ..models import Entry, Round, Table, Tournament
+from ..models import Entry, Round, Table, Tournament, TournamentAudit
 from ..rules import RuleError
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
 from ..services.tournaments import NotNow
+from ..templatetags.scoring import signed
 from .common import cached_page, leave, organiser_required, template_for
 
 
@@ -716,3 +717,57 @@ def table_links(request, tournament_id: int, number: int):
         tables.append({"table": table, "url": url, "qr": links.qr_svg(url)})
     context = {"tournament": tournament, "round": round_, "tables": tables}
     return render(request, "tournaments/table_links.html", context)
+
+
+# -- the audit trail ----------------------------------------------------------------------
+
+# What each write of ``services.tournaments`` did, as a sentence with its facts.
+AUDIT_SENTENCES = {
+    "create": gettext_lazy("created the tournament"),
+    "edit": gettext_lazy("changed the set-up"),
+    "register": gettext_lazy("registered %(entries)s"),
+    "check-in": gettext_lazy("checked in %(entry)s"),
+    "check-out": gettext_lazy("took back the check-in of %(entry)s"),
+    "withdraw": gettext_lazy("withdrew %(entry)s from round %(withdrawn_from)s on"),
+    "keep-apart": gettext_lazy("kept %(entries)s apart"),
+    "draft": gettext_lazy("drafted round %(round)s (%(method)s, %(repeat_pairs)s repeat pairs)"),
+    "swap": gettext_lazy("swapped two players in the draft of round %(round)s"),
+    "move": gettext_lazy("moved a player in the draft of round %(round)s"),
+    "start": gettext_lazy("started round %(round)s"),
+    "end-table": gettext_lazy("ended table %(table)s as it stood"),
+    "submit": gettext_lazy("handed in the result of table %(table)s, as %(by)s"),
+    "confirm": gettext_lazy("confirmed the result of table %(table)s, as %(by)s"),
+    "reopen": gettext_lazy("took back the result of table %(table)s"),
+    "reopen-table": gettext_lazy("gave table %(table)s back to its players"),
+    "close": gettext_lazy("closed round %(round)s"),
+    "adjust": gettext_lazy("adjusted %(entry)s in round %(round)s by %(points)s game points"),
+}
+
+
+def audit_sentence(entry: TournamentAudit) -> str:
+    facts = {**(entry.before or {}), **(entry.after or {})}
+    for name, value in facts.items():
+        if isinstance(value, list):
+            facts[name] = ", ".join(str(item) for item in value)
+        elif isinstance(value, int) and name == "points":
+            facts[name] = signed(value)
+    sentence = AUDIT_SENTENCES.get(entry.action)
+    if sentence is None:
+        return entry.action
+    try:
+        return str(sentence) % facts
+    except (KeyError, TypeError, ValueError):  # an entry from an older version
+        return entry.action
+
+
+@organiser_required
+@require_GET
+def tournament_audit(request, tournament_id: int):
+    """Who changed what in the tournament, newest first: the organisers' and the tables'."""
+    tournament = _tournament(tournament_id)
+    entries = [
+        {"entry": entry, "what": audit_sentence(entry)}
+        for entry in tournament.audit.order_by("-at", "-pk")[:500]
+    ]
+    context = {"tournament": tournament, "entries": entries}
+    return render(request, "tournaments/audit.html", context)
