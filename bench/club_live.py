@@ -19,10 +19,7 @@ import http.client
 import json
 import os
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -30,13 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import (  # noqa: E402  (the sibling script, not a package)
-    GUNICORN_CONFIG,
     HOST,
     REPO,
-    free_port,
-    run,
-    stop,
-    wait_until_up,
+    Site,
     worker_kind,
 )
 
@@ -229,7 +222,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(setup_data()))
         return 0
 
-    python = sys.executable
     print("Club night live benchmark")
     print(
         f"  {TABLES} tables recording through their table links, {POLLERS} board pollers "
@@ -238,37 +230,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"  load average at start: {load} (comparable only on an idle machine)")
-    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-live-"))
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(DATA_DIR=str(data_dir), DEBUG="0", DJANGO_SETTINGS_MODULE="scorekeeper.settings")
-    server = None
+    site = Site.fresh("scorekeeper-live-")
     try:
-        run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")
-        run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env, "collectstatic")
-        out = run([python, __file__, "--setup-data"], env, "set-up")
+        site.prepare()
+        out = site.run(__file__, "--setup-data", what="set-up")
         data = json.loads(out.strip().splitlines()[-1])
-        port = free_port()
-        log = data_dir / "gunicorn.log"
-        with open(log, "w") as log_file:
-            server = subprocess.Popen(
-                [
-                    str(Path(python).parent / "gunicorn"),
-                    "--config",
-                    GUNICORN_CONFIG,
-                    "scorekeeper.wsgi",
-                    "--bind",
-                    f"{HOST}:{port}",
-                    "--workers",
-                    str(args.workers),
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=REPO,
-                env=env,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
-        wait_until_up(port, server, log)
+        port = site.serve(args.workers)
         timings = Timings()
         until = time.monotonic() + args.seconds
         board = f"/tournaments/{data['tournament']}/board/?key={data['board_token']}"
@@ -305,9 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             thread.join()
         return report(timings)
     finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        site.close()
 
 
 def report(timings: Timings) -> int:
