@@ -66,6 +66,7 @@ messages: install
 bench: install
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/club.py
+	$(BIN)/python bench/club_live.py
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/seating.py
 

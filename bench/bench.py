@@ -148,6 +148,71 @@ def wait_until_up(port: int, server: subprocess.Popen, log: Path, timeout: float
     raise SystemExit("bench: gunicorn did not answer /ping/ in time")
 
 
+@dataclass
+class Site:
+    """The app as a benchmark runs it: a fresh data directory (SQLite, migrated, static
+    files collected) and gunicorn on loopback as `make run` starts it."""
+
+    data_dir: Path
+    env: dict[str, str]
+    server: subprocess.Popen | None = None
+    port: int = 0
+
+    @classmethod
+    def fresh(cls, prefix: str) -> Site:
+        data_dir = Path(tempfile.mkdtemp(prefix=prefix))
+        env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        env.update(
+            DATA_DIR=str(data_dir),
+            DEBUG="0",
+            DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+            PYTHONUNBUFFERED="1",
+        )
+        return cls(data_dir, env)
+
+    @property
+    def log(self) -> Path:
+        return self.data_dir / "gunicorn.log"
+
+    def run(self, *args: str, what: str) -> str:
+        """``python *args`` in the repository with the site's environment; its output."""
+        return run([sys.executable, *args], self.env, what)
+
+    def prepare(self) -> None:
+        self.run("manage.py", "migrate", "--noinput", "-v", "0", what="migrate")
+        self.run("manage.py", "collectstatic", "--noinput", "-v", "0", what="collectstatic")
+
+    def serve(self, workers: int) -> int:
+        """Start gunicorn and wait until it answers; its port."""
+        self.port = free_port()
+        with open(self.log, "w") as log_file:
+            self.server = subprocess.Popen(
+                [
+                    str(Path(sys.executable).parent / "gunicorn"),
+                    "--config",
+                    GUNICORN_CONFIG,
+                    "scorekeeper.wsgi",
+                    "--bind",
+                    f"{HOST}:{self.port}",
+                    "--workers",
+                    str(workers),
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=REPO,
+                env=self.env,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+            )
+        wait_until_up(self.port, self.server, self.log)
+        return self.port
+
+    def close(self) -> None:
+        if self.server is not None:
+            stop(self.server)
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
 def stop(server: subprocess.Popen) -> None:
     if server.poll() is None:
         server.terminate()  # gunicorn: graceful shutdown on SIGTERM
@@ -381,8 +446,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(setup_data(args.setup_data, seeded=HANDS)))
         return 0
 
-    python = sys.executable
-    gunicorn = str(Path(python).parent / "gunicorn")
     print("Scorekeeper benchmark")
     print(
         f"  machine: {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
@@ -404,45 +467,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  data: one match of {HANDS} hands read; {args.clients} matches recorded into")
     print()
 
-    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(
-        DATA_DIR=str(data_dir),
-        DEBUG="0",
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
-        PYTHONUNBUFFERED="1",
-    )
-    server = None
+    site = Site.fresh("scorekeeper-bench-")
     try:
         started = time.monotonic()
-        run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")
-        run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env, "collectstatic")
-        out = run([python, __file__, "--setup-data", str(args.clients)], env, "set-up")
+        site.prepare()
+        out = site.run(__file__, "--setup-data", str(args.clients), what="set-up")
         data = json.loads(out.strip().splitlines()[-1])
         print(f"set-up: {time.monotonic() - started:.1f} s")
 
-        port = free_port()
-        log = data_dir / "gunicorn.log"
-        with open(log, "w") as log_file:
-            server = subprocess.Popen(
-                [
-                    gunicorn,
-                    "--config",
-                    GUNICORN_CONFIG,
-                    "scorekeeper.wsgi",
-                    "--bind",
-                    f"{HOST}:{port}",
-                    "--workers",
-                    str(args.workers),
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=REPO,
-                env=env,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
-        wait_until_up(port, server, log)
+        port = site.serve(args.workers)
+        server, log = site.server, site.log
         print(f"gunicorn up on {HOST}:{port}")
         print()
 
@@ -523,9 +557,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0 if met or not args.strict else 2
     finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        site.close()
 
 
 if __name__ == "__main__":

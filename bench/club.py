@@ -13,26 +13,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import (  # noqa: E402  (the sibling script, not a package)
-    HOST,
     REPO,
     Request,
-    free_port,
+    Site,
     merge,
     phase,
     report,
-    run,
-    stop,
-    wait_until_up,
 )
 
 PLAYERS = 120
@@ -123,7 +116,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(setup_data()))
         return 0
 
-    python = sys.executable
     print("Club night benchmark")
     print(
         f"  {PLAYERS} players, tables of 3, round {PLAYED + 1} of {ROUNDS} under way after "
@@ -131,38 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"  load average at start: {load}")
-    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-club-"))
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(DATA_DIR=str(data_dir), DEBUG="0", DJANGO_SETTINGS_MODULE="scorekeeper.settings")
-    server = None
+    site = Site.fresh("scorekeeper-club-")
     try:
         started = time.monotonic()
-        run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")
-        run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env, "collectstatic")
-        out = run([python, __file__, "--setup-data"], env, "set-up")
+        site.prepare()
+        out = site.run(__file__, "--setup-data", what="set-up")
         data = json.loads(out.strip().splitlines()[-1])
         print(f"set-up: {time.monotonic() - started:.1f} s")
         print(f"drafting round {data['round']} with mixed: {data['draft_seconds']:.2f} s")
-        port = free_port()
-        log = data_dir / "gunicorn.log"
-        with open(log, "w") as log_file:
-            server = subprocess.Popen(
-                [
-                    str(Path(python).parent / "gunicorn"),
-                    "scorekeeper.wsgi",
-                    "--bind",
-                    f"{HOST}:{port}",
-                    "--workers",
-                    str(args.workers),
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=REPO,
-                env=env,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
-        wait_until_up(port, server, log)
+        port = site.serve(args.workers)
         session = {"Cookie": f"sessionid={data['session']}"}
         bearer = {"Authorization": f"Bearer {data['key']}"}
         base = f"/tournaments/{data['tournament']}"
@@ -201,9 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"club night targets {'all met' if met else 'NOT all met'}; {errors} errors")
         return 1 if errors else 0
     finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        site.close()
 
 
 if __name__ == "__main__":

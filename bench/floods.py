@@ -21,28 +21,19 @@ import argparse
 import http.client
 import os
 import re
-import shutil
 import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
 # bench.py's server and client helpers (this file's folder is on sys.path when run).
 from bench import (
-    GUNICORN_CONFIG,
     HOST,
-    REPO,
     Request,
-    free_port,
+    Site,
     phase,
-    run,
-    stop,
     version,
-    wait_until_up,
     worker_kind,
 )
 
@@ -167,42 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  load average at start: {load}")
     print()
 
-    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-floods-"))
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(
-        DATA_DIR=str(data_dir),
-        DEBUG="0",
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
-        PYTHONUNBUFFERED="1",
-    )
-    python = sys.executable
-    server = None
+    site = Site.fresh("scorekeeper-floods-")
     try:
-        run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")
-        run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env, "collectstatic")
-        run([python, "manage.py", "shell", "-c", CREATE_USER], env, "set-up")
-        port = free_port()
-        log = data_dir / "gunicorn.log"
-        with open(log, "w") as log_file:
-            server = subprocess.Popen(
-                [
-                    str(Path(python).parent / "gunicorn"),
-                    "--config",
-                    GUNICORN_CONFIG,
-                    "scorekeeper.wsgi",
-                    "--bind",
-                    f"{HOST}:{port}",
-                    "--workers",
-                    str(args.workers),
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=REPO,
-                env=env,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
-        wait_until_up(port, server, log)
+        site.prepare()
+        site.run("manage.py", "shell", "-c", CREATE_USER, what="set-up")
+        port = site.serve(args.workers)
 
         rows = []
         errors: list[str] = []
@@ -255,16 +215,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"targets {'all met' if met else 'NOT all met'}; {len(errors)} failed /ping/")
         for error in list(dict.fromkeys(errors))[:4]:
             print(f"  {error}")
-        if server.poll() is not None:
-            print(f"floods: gunicorn died during the run (exit {server.returncode})")
+        if site.server.poll() is not None:
+            print(f"floods: gunicorn died during the run (exit {site.server.returncode})")
             return 1
         if errors:
             return 1
         return 0 if met or not args.strict else 2
     finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        site.close()
 
 
 if __name__ == "__main__":

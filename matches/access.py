@@ -17,11 +17,17 @@ The policy
       which username, and why is the club's business, not the audience's). The owner
       can replace the link (``services.play.replace_share_link``): the old token then
       reaches nothing.
+    - A table link's token (``/t/<token>/``, or ``Authorization: Bearer`` on the API):
+      its table's match only — ``WRITE`` (hands, corrections, undo, and so the match's
+      audit trail: the table sees what was changed at it) while the table's round is
+      being played and its result not confirmed, ``READ`` after that. It reaches no other
+      match and no tournament page; ending the match and its share link stay with
+      accounts (``api.base.accounts_only``; the table's page offers neither).
+    - A board link's token (``?key=`` of a private tournament's live board): ``READ`` of
+      the matches of its tournament.
+    - Anyone at all: ``READ`` of the matches of a public tournament (its results are
+      public).
     - Anyone else: nothing.
-
-Coming later (TOURNAMENTS.md), each one more rule in ``LINKS`` and nothing else: a
-table link's token reads and writes its table's match only; a board link's token reads
-the matches of its tournament.
 
 Tokens are compared with ``secrets.compare_digest``, so that the time an answer takes
 says nothing about how much of a guessed token was right.
@@ -37,7 +43,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from .models import Match
+from .models import Match, Table
 
 # Methods that change nothing: a session needs no CSRF check for them.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -87,9 +93,50 @@ def share_link_access(token: str, match: Match) -> Access:
     return Access.READ if same_token(token, match.share_token) else Access.NONE
 
 
-# What a link token can reach. A table link (read and write, its match only) and a board
-# link (read, its tournament's matches) slot in here.
-LINKS: tuple[Callable[[str, Match], Access], ...] = (share_link_access,)
+def table_link_access(token: str, match: Match) -> Access:
+    """A table link writes its table's match while the table is open, reads it after."""
+    table = table_of(match)
+    if table is None or not same_token(token, table.token):
+        return Access.NONE
+    return Access.WRITE if table.open else Access.READ
+
+
+def board_link_access(token: str, match: Match) -> Access:
+    """A board link follows every table of its tournament."""
+    tournament = tournament_of(match)
+    if tournament is None or not same_token(token, tournament.board_token):
+        return Access.NONE
+    return Access.READ
+
+
+def public_access(match: Match) -> Access:
+    """The matches of a public tournament are its public results."""
+    tournament = tournament_of(match)
+    return Access.READ if tournament is not None and tournament.public else Access.NONE
+
+
+def table_of(match: Match) -> Table | None:
+    """The tournament table that plays ``match`` (with its round), if any; read once per
+    match object."""
+    if not match.tournament_id:
+        return None
+    if "_table" not in match.__dict__:
+        match.__dict__["_table"] = (
+            Table.objects.select_related("round").filter(match_id=match.pk).first()
+        )
+    return match.__dict__["_table"]
+
+
+def tournament_of(match: Match):
+    return match.tournament if match.tournament_id else None
+
+
+# What a link token can reach.
+LINKS: tuple[Callable[[str, Match], Access], ...] = (
+    share_link_access,
+    table_link_access,
+    board_link_access,
+)
 
 
 @dataclass(frozen=True)
@@ -115,7 +162,11 @@ class Viewer:
             best = max(best, account_access(user, match))
         for token in self.tokens:
             for link in LINKS:
+                if best == Access.WRITE:
+                    return best  # nothing reaches further; spare the lookups
                 best = max(best, link(token, match))
+        if best == Access.NONE:
+            best = public_access(match)
         return best
 
     def can_read(self, match: Match) -> bool:

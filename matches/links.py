@@ -10,6 +10,7 @@ listens on the local network (``make run HOST=0.0.0.0`` passes its addresses as
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 
 import segno
@@ -64,8 +65,14 @@ def qr_svg(url: str, *, scale: int = 4, title: str = "") -> SafeString:
     Error correction M survives a crease or a coffee ring on a table card; the quiet
     zone (border 4) is what phone scanners expect.
     """
+    return mark_safe(_svg(url, scale, title))  # segno escapes the title; the rest is its own
+
+
+@functools.lru_cache(maxsize=512)
+def _svg(url: str, scale: int, title: str) -> str:
+    # A round's forty codes are drawn once per process, however often the pages that
+    # show them are printed or reloaded.
     qr = segno.make(url, error="m", micro=False)
-    svg = qr.svg_inline(
+    return qr.svg_inline(
         scale=scale, border=4, title=title or None, svgclass="qr", lineclass=None, omitsize=True
     )
-    return mark_safe(svg)  # segno escapes the title; the rest is its own markup

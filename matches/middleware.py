@@ -14,6 +14,11 @@ OPEN_PREFIXES = ("/setup/", "/static/", "/i18n/", "/ping/", "/api/")
 
 
 class FirstOrganiserMiddleware:
+    # Once an account exists this process stops asking: the table links' phones and the
+    # projector are anonymous and poll all evening. (Deleting every account afterwards
+    # brings the set-up form back at the next start.)
+    someone = False
+
     def __init__(self, get_response):
         self.get_response = get_response
 
@@ -21,12 +26,18 @@ class FirstOrganiserMiddleware:
         # Only anonymous visitors can be on a site with no users, so logged-in requests
         # never pay for the check.
         if (
-            not request.user.is_authenticated
-            and not request.path.startswith(OPEN_PREFIXES)
-            and not get_user_model().objects.exists()
+            not request.path.startswith(OPEN_PREFIXES)
+            and not request.user.is_authenticated
+            and not self.anyone()
         ):
             return redirect(reverse("accounts:first_organiser"))
         return self.get_response(request)
+
+    @classmethod
+    def anyone(cls) -> bool:
+        if not cls.someone:
+            cls.someone = get_user_model().objects.exists()
+        return cls.someone
 
 
 def vary_on_htmx(get_response):

@@ -29,6 +29,12 @@ control_socket_disable = True
 # can answer, which under /api/ would break "every answer is JSON"; a search URL with a
 # few dozen accented letters, each nine bytes once percent-encoded, gets near 4094.
 limit_request_line = 8190
+# Phones and the projector poll the live board every 5 s: a connection kept open that
+# long is reused instead of opened again (the default is 2 s). Idle ones wait in the
+# worker's poller, not in a thread.
+keepalive = 10
+# The access log without table links, share links and board keys (they are credentials).
+logger_class = "matches.logs.GunicornLogger"
 
 _server_lock = None  # the open, locked file: held by the master and every worker
 

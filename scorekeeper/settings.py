@@ -298,8 +298,16 @@ if HTTPS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Link tokens and board keys in paths never reach the log (matches.logs).
+    "filters": {"secrets": {"()": "matches.logs.RedactSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["secrets"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# The live board is redrawn at most this often (services.board.Shown): polls in between
+# that show the board drawn last are answered "unchanged" for one database read. Twice the
+# poll interval: a busy evening changes the board every second, a projector needs it
+# within seconds.
+BOARD_STALE_SECONDS = 10
 
 NINJA_PAGINATION_PER_PAGE = 100

@@ -6,7 +6,18 @@ from django.urls import include, path
 
 from matches.api import api
 from matches.api.base import API_ROOT
-from matches.views import accounts, common, errors, play, players, printing, series, tournaments
+from matches.views import (
+    accounts,
+    board,
+    common,
+    errors,
+    play,
+    players,
+    printing,
+    series,
+    tables,
+    tournaments,
+)
 
 accounts_urls = (
     [
@@ -45,6 +56,7 @@ tournament_urls = (
         path("tournaments/new/", tournaments.tournament_new, name="new"),
         path(T, tournaments.tournament_detail, name="detail"),
         path(T + "edit/", tournaments.tournament_edit, name="edit"),
+        path(T + "audit/", tournaments.tournament_audit, name="audit"),
         path(T + "entries/", tournaments.entries_add, name="entries_add"),
         path(T + "entries/apart/", tournaments.entries_apart, name="entries_apart"),
         path(T + "adjustments/", tournaments.entry_adjust, name="adjust"),
@@ -53,14 +65,31 @@ tournament_urls = (
         path(T + "rounds/", tournaments.round_draft, name="round_draft"),
         path(T + "rounds/<int:number>/", tournaments.round_detail, name="round"),
         path(T + "rounds/<int:number>/change/", tournaments.round_change, name="round_change"),
+        path(T + "rounds/<int:number>/links/", tournaments.table_links, name="table_links"),
+        path(T + "board/", board.board, name="board"),
+        path(T + "results/", board.results, name="results"),
+        path(
+            T + "results/<int:number>/<int:table>/",
+            board.result_table,
+            name="result_table",
+        ),
         path(
             T + "rounds/<int:number>/tables/<int:table>/end/",
             tournaments.table_end,
             name="table_end",
         ),
+        path(
+            T + "rounds/<int:number>/tables/<int:table>/reopen/",
+            tournaments.table_reopen,
+            name="table_reopen",
+        ),
         path(T + "standings/", tournaments.standings_page, name="standings"),
-        path(T + "board/", tournaments.board, name="board"),
-        path("t/<str:token>/", tournaments.table_link, name="table_link"),
+        path("t/<str:token>/", tables.table_link, name="table_link"),
+        path("t/<str:token>/hands/", tables.table_record, name="table_record"),
+        path("t/<str:token>/preview/", tables.table_preview, name="table_preview"),
+        path("t/<str:token>/hands/<int:number>/", tables.table_correct, name="table_correct"),
+        path("t/<str:token>/hands/<int:number>/undo/", tables.table_undo, name="table_undo"),
+        path("t/<str:token>/result/", tables.table_result, name="table_result"),
         path(T + "standings.csv", tournaments.standings_csv, name="standings_csv"),
         path(T + "results.csv", tournaments.results_csv, name="results_csv"),
         path(T + "print/standings/", printing.print_standings, name="print_standings"),

@@ -1,8 +1,11 @@
 import pytest
 from django.contrib.auth import get_user_model
 
+from matches.middleware import FirstOrganiserMiddleware
+from matches.services import board as boards
 from matches.services import selectors
 from matches.services import standings as standings_reads
+from matches.views import board as board_views
 from tests import factories
 
 
@@ -12,13 +15,18 @@ def _fresh_cache():
     # a match's id, so no test may see another's pages.
     from django.core.cache import cache
 
-    cache.clear()
-    selectors.states.clear()
-    standings_reads.kept.clear()
+    def forget():
+        cache.clear()
+        selectors.states.clear()
+        standings_reads.kept.clear()
+        boards.kept.clear()
+        boards.shown.clear()
+        board_views.drawn.clear()
+        FirstOrganiserMiddleware.someone = False
+
+    forget()
     yield
-    cache.clear()
-    selectors.states.clear()
-    standings_reads.kept.clear()
+    forget()
 
 
 @pytest.fixture(autouse=True)

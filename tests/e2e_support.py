@@ -90,7 +90,7 @@ def watch_policy(page, errors: list[str]) -> None:
     eval) as an error: Chromium reports it on the console only, never as a page error."""
 
     def seen(message):
-        if "Content Security Policy" in message.text:
+        if "Content Security Policy" in message.text or "evalDisallowed" in message.text:
             errors.append(f"CSP: {message.text}")
 
     page.on("console", seen)

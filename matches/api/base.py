@@ -10,7 +10,9 @@ Who may do what
     gets 403 there, as the page sends a spectator to log in.
     Writes: a logged-in session (CSRF-protected: send ``X-CSRFToken``) or
     ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
-    only. A share token never writes.
+    only. A share token never writes. A table link's token as ``Bearer`` writes the
+    hands (record, correct, undo) of its table's match while the table is open — not
+    another match (403), not the match's end or share link, no tournament.
     ``GET /api/games`` and the OpenAPI description are open to all.
     The policy itself is ``matches.access`` (the same one the pages ask); ``match_for``
     only turns its answer into a status.
@@ -75,6 +77,7 @@ from ..models import Match
 from ..rules import RuleError
 from ..services.accounts import token_user
 from ..services.base import HandNotFound, explain
+from ..services.tournaments import table_by_token
 from .schemas import BODY_DEFINITIONS
 
 logger = logging.getLogger(__name__)
@@ -100,8 +103,32 @@ class ShareKey(str):
     """A share token (or something presented as one): it may read one match, never write."""
 
 
+class TableKey(str):
+    """A table link's token presented as a bearer token: it writes the hands of its
+    table's match while the table is open (``access.table_link_access``), and nothing
+    else; the audit names the table (``by``)."""
+
+    by: str = ""
+
+
+def actor(request: HttpRequest) -> Any:
+    """Whom the services' audit names for this request: the account, or a table."""
+    auth = request.auth
+    return auth.by if isinstance(auth, TableKey) else auth
+
+
+def accounts_only(request: HttpRequest) -> None:
+    """Creating a match, ending one and its share link are for accounts: a table link
+    enters its table's hands, nothing more (403)."""
+    if isinstance(request.auth, TableKey):
+        raise ApiError(
+            403, "forbidden", _("A table link enters hands; the rest is for the organiser.")
+        )
+
+
 class BearerAuth(HttpBearer):
-    """``Authorization: Bearer <key>``: an API key, or (for reads) a match's share token."""
+    """``Authorization: Bearer <key>``: an API key, a table link's token, or (for reads) a
+    match's share token."""
 
     def __init__(self, share: bool = False):
         self.share = share
@@ -114,6 +141,11 @@ class BearerAuth(HttpBearer):
         user = token_user(token)
         if user is not None:
             return user
+        table = table_by_token(token)
+        if table is not None and access.same_token(token, table.token):
+            key = TableKey(token)
+            key.by = f"table:{table.number}"
+            return key
         return ShareKey(token) if self.share else None
 
 

@@ -18,6 +18,8 @@ from ..services import selectors
 from ..services.base import Conflict
 from .base import (
     WRITE,
+    accounts_only,
+    actor,
     api,
     error_response,
     invalid,
@@ -114,7 +116,7 @@ def history_json(match: Match) -> list[dict[str, Any]]:
     return [
         {
             "at": entry.at.isoformat(),
-            "by": entry.by_name,
+            "by": entry.who,
             "action": entry.action,
             "number": entry.number,
             "before": entry.before,
@@ -169,6 +171,7 @@ def list_games(request):
 )
 def create_match(request):
     """Create a match; 201 with its state."""
+    accounts_only(request)
     body = parse_body(request, CreateIn)
     setup = {"bid": body.bid} if body.bid is not None else {}
     snap = services.create_match(
@@ -219,7 +222,7 @@ def record_hand(request, match_id: int):
     one (another device was quicker, or a gap) or the match is over."""
     match = match_for(request, match_id, Access.WRITE)
     body = parse_body(request, HandIn)
-    snap = services.record_hand(match, body.number, body.hand(), by=request.auth)
+    snap = services.record_hand(match, body.number, body.hand(), by=actor(request))
     return state_response(snap, 201)
 
 
@@ -250,7 +253,7 @@ def correct_hand(request, match_id: int, number: int):
         number,
         body.hand(),
         version=body.version,
-        by=request.auth,
+        by=actor(request),
         reason=body.reason or "",
     )
     return state_response(snap)
@@ -268,7 +271,7 @@ def undo_hand(request, match_id: int, number: int):
     """Undo the last hand; 409 for any other."""
     match = match_for(request, match_id, Access.WRITE)
     body = parse_body(request, ReasonIn, required=False)
-    snap = services.undo_last_hand(match, number, by=request.auth, reason=body.reason or "")
+    snap = services.undo_last_hand(match, number, by=actor(request), reason=body.reason or "")
     return state_response(snap)
 
 
@@ -283,9 +286,10 @@ def _stop_endpoint(path: str, change, summary: str):
         openapi_extra=body_schema(ReasonIn, required=False),
     )
     def endpoint(request, match_id: int):
+        accounts_only(request)
         match = match_for(request, match_id, Access.WRITE)
         body = parse_body(request, ReasonIn, required=False)
-        snap = change(match, by=request.auth, reason=body.reason or "")
+        snap = change(match, by=actor(request), reason=body.reason or "")
         return state_response(snap)
 
     endpoint.__name__ = change.__name__
@@ -343,7 +347,8 @@ def get_share_link(request, match_id: int):
 )
 def replace_share_link(request, match_id: int):
     """Make a new share link; the old one stops working at once. Audited (``share``)."""
+    accounts_only(request)
     match = match_for(request, match_id, Access.WRITE)
     body = parse_body(request, ReasonIn, required=False)
-    match = services.replace_share_link(match, by=request.auth, reason=body.reason or "")
+    match = services.replace_share_link(match, by=actor(request), reason=body.reason or "")
     return share_json(request, match)

@@ -20,11 +20,12 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, Wi
 
 from .. import access, seating, standings
 from ..models import Entry, Round, Tournament
+from ..services import board as boards
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.tournaments import NotNow
 from ..text import NAME_MAX
-from .base import WRITE, ApiError, api, error_response, parse_body
+from .base import WRITE, ApiError, TableKey, api, error_response, parse_body
 from .schemas import (
     OPTION_NAMES,
     Body,
@@ -76,16 +77,22 @@ def tournament_for(request: HttpRequest, tournament_id: int, *, write: bool) -> 
             raise _no_tournament(tournament_id)
         return tournament
     if write:
-        if not getattr(request.auth, "is_authenticated", False):
+        if not _credentials(request):
             raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
         raise ApiError(403, "forbidden", _("Only organisers run tournaments."))
     if tournament is None or not tournament.public:
-        if not getattr(request.auth, "is_authenticated", False):
+        if not _credentials(request):
             # No credentials: ask for them (a private tournament and none at all look
             # the same to an anonymous request).
             raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
         raise _no_tournament(tournament_id)
     return tournament
+
+
+def _credentials(request: HttpRequest) -> bool:
+    """An account, or a table link's token: credentials that reach no further here (403,
+    or 404 for a private tournament), unlike none at all (401)."""
+    return getattr(request.auth, "is_authenticated", False) or isinstance(request.auth, TableKey)
 
 
 def _no_tournament(tournament_id: int) -> ApiError:
@@ -117,6 +124,14 @@ class TableOut(Schema):
     done: bool
     confirmed: bool
     link: str | None = Field(None, description="The table link (organisers only).")
+    submitted_by: int | None = Field(
+        None, description="The entry whose player handed the finished result in."
+    )
+    confirmed_by: int | None = Field(
+        None,
+        description="The entry whose player confirmed it (null when the organiser "
+        "confirmed it by closing the round).",
+    )
 
 
 class RoundOut(Schema):
@@ -174,6 +189,36 @@ class StandingsOut(Schema):
     after_round: int
     final: bool
     rows: list[StandingsRowOut]
+
+
+class BoardTableOut(Schema):
+    number: int
+    names: list[str] = Field(description="In seat order, seat 0 first.")
+    first_dealer: int
+    hands: int = Field(description="Hands entered so far.")
+    of: int = Field(description="Hands the table plays this round.")
+    state: str = Field(description="waiting, playing, done, handed_in or confirmed.")
+    match: int | None
+
+
+class BoardRoundOut(Schema):
+    number: int
+    status: str
+
+
+class BoardOut(Schema):
+    tournament: int
+    name: str
+    revision: str = Field(
+        description="Changes with every write to the tournament or its tables: poll and "
+        "compare (the board page answers 204 while it is the same)."
+    )
+    round: BoardRoundOut | None = Field(
+        description="The round being played, else the last one (a draft: its seating)."
+    )
+    tables: list[BoardTableOut]
+    byes: list[str]
+    standings: StandingsOut
 
 
 # Typed text, as the person typed it: the services clean it (``text``), once.
@@ -303,6 +348,8 @@ def _round_json(round_: Round, *, organiser: bool) -> dict[str, Any]:
             "first_dealer": table.first_dealer,
             "done": bool(table.match and table.match.finished),
             "confirmed": table.confirmed,
+            "submitted_by": table.submitted_by_id,
+            "confirmed_by": table.confirmed_by_id,
         }
         if organiser:
             row["link"] = f"/t/{table.token}/"
@@ -535,3 +582,41 @@ def get_standings(request, tournament_id: int):
         body = json.dumps(standings_json(standings_reads.tournament_standings(tournament)))
         cache.set(key, body, 60 * 60)
     return HttpResponse(body, content_type="application/json")
+
+
+@api.get(
+    "/tournaments/{int:tournament_id}/board",
+    auth=READ_ANY,
+    response={200: BoardOut, **ERRORS},
+    tags=TAGS,
+)
+def get_board(request, tournament_id: int, key: str = ""):
+    """The live board: the current round's tables with their progress, and the
+    standings. A private tournament's needs its board key (``?key=``) or an organiser."""
+    found = Tournament.objects.filter(pk=tournament_id).first()
+    if found is not None and key and access.same_token(key, found.board_token):
+        tournament = found
+    else:
+        tournament = tournament_for(request, tournament_id, write=False)
+    read = boards.board(tournament)
+    round_ = read.round
+    return {
+        "tournament": tournament.pk,
+        "name": tournament.name,
+        "revision": read.revision.split(":")[-1],
+        "round": {"number": round_.number, "status": round_.status} if round_ else None,
+        "tables": [
+            {
+                "number": table.number,
+                "names": list(table.names),
+                "first_dealer": table.first_dealer,
+                "hands": table.hands,
+                "of": table.of,
+                "state": table.state,
+                "match": table.match,
+            }
+            for table in read.tables
+        ],
+        "byes": list(read.byes),
+        "standings": standings_json(read.standings),
+    }

@@ -10,6 +10,7 @@ from functools import cached_property
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
@@ -119,8 +120,6 @@ class Match(models.Model):
 
     @property
     def game_name(self) -> str:
-        from django.utils.translation import gettext
-
         return gettext(self.ruleset.preset.name)
 
 
@@ -230,3 +229,12 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.by_name} {self.action} {self.number or ''}"
+
+    @property
+    def who(self) -> str:
+        """Who made the change, in the reader's language: a username, or a tournament
+        table's phone (stored as ``table:<n>``, the table link having no account)."""
+        kind, _colon, number = self.by_name.partition(":")
+        if kind == "table" and number.isdigit():
+            return gettext("table %(number)s (phone)") % {"number": number}
+        return self.by_name

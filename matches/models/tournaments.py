@@ -12,8 +12,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from ..rules import get_ruleset
 from .play import Match
 from .players import Player
 
@@ -79,6 +81,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        """The game and variant as the rules name them, in the reader's language."""
+        return gettext(get_ruleset(self.game, self.variant).preset.name)
 
 
 class Entry(models.Model):
@@ -216,6 +223,12 @@ class Table(models.Model):
     def confirmed(self) -> bool:
         return self.confirmed_at is not None
 
+    @property
+    def open(self) -> bool:
+        """Its table link still writes: the round is being played and the result is not
+        confirmed (needs ``round``)."""
+        return self.round.status == Round.Status.PLAYING and self.confirmed_at is None
+
 
 class TableSeat(models.Model):
     """An entry at a table, in seat order (seat 0 first). ``round`` is repeated so that
@@ -287,3 +300,11 @@ class TournamentAudit(models.Model):
 
     def __str__(self):
         return f"{self.by_name} {self.action}"
+
+    @property
+    def who(self) -> str:
+        """Who made the change: a username, or a table's phone (``table:<n>``)."""
+        kind, _colon, number = self.by_name.partition(":")
+        if kind == "table" and number.isdigit():
+            return gettext("table %(number)s (phone)") % {"number": number}
+        return self.by_name

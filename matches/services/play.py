@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from .. import rules
-from ..models import AuditEntry, Hand, Match, Seat, Tournament
+from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
 from ..models.play import new_share_token
 from ..rules import MatchState, RuleError
 from ..text import clean_name, clean_reason, name_key
@@ -219,6 +219,14 @@ def _advance(writes: Writes, match: Match, state: MatchState, *, guarded: bool) 
     if match.tournament_id:
         # The standings and the live board follow every hand at a tournament's table.
         writes.update(Tournament.objects.filter(pk=match.tournament_id), revision=F("revision") + 1)
+        # A result submitted for confirmation is no longer the result once a hand changes:
+        # the table submits again (a confirmed table is not written through its link).
+        writes.update(
+            Table.objects.filter(
+                match_id=match.pk, submitted_by__isnull=False, confirmed_at__isnull=True
+            ),
+            submitted_by=None,
+        )
 
     def stored():
         match.finished, match.revision, match.updated_at = state.finished, revision, now

@@ -599,6 +599,119 @@ def end_table(table: Table, by, *, reason: str) -> Table:
     return table
 
 
+# -- a table's result: submitted by one player, confirmed by another (§4) -------------------
+
+
+def table_by_token(token: str) -> Table | None:
+    """The table whose link carries ``token`` (with its round, tournament and match), or
+    None; compare the token in constant time before trusting it (``access``)."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        Table.objects.select_related("round__tournament", "match")
+        .filter(token=token, match__isnull=False)
+        .first()
+    )
+
+
+def players_at(table: Table) -> list[Entry]:
+    """The entries seated at ``table``, in seat order."""
+    return [seat.entry for seat in table.seats.select_related("entry__player", "entry__partner")]
+
+
+def submit_result(table: Table, entry_id: Any) -> Table:
+    """ "We are done": a player of the table hands in its finished match."""
+    with writing():
+        tournament, table = _open_table(table)
+        if not table.match.finished:
+            raise NotNow(gettext("The match has not ended yet: play on."))
+        if table.submitted_by_id:
+            raise NotNow(gettext("The result has been handed in already."))
+        entry = _seated(table, entry_id)
+        table.submitted_by = entry
+        table.save(update_fields=["submitted_by"])
+        _bump(tournament)
+        _audit(tournament, _phone(table), "submit", after={"table": table.number, "by": entry.name})
+    return table
+
+
+def confirm_result(table: Table, entry_id: Any) -> Table:
+    """A second, different player of the table (of the other side, at a partnership
+    table) confirms the handed-in result; the table is locked."""
+    with writing():
+        tournament, table = _open_table(table)
+        if not table.submitted_by_id:
+            raise NotNow(gettext("Nobody has handed in the result yet."))
+        entry = _seated(table, entry_id)
+        if entry.pk == table.submitted_by_id:
+            raise RuleError(
+                _("A second player confirms: not the one who handed the result in."),
+                field="entry",
+            )
+        table.confirmed_by = entry
+        table.confirmed_at = timezone.now()
+        table.save(update_fields=["confirmed_by", "confirmed_at"])
+        _bump(tournament)
+        _audit(
+            tournament, _phone(table), "confirm", after={"table": table.number, "by": entry.name}
+        )
+    return table
+
+
+def reopen_result(table: Table) -> Table:
+    """Take a handed-in result back to fix a hand (before anyone confirmed it)."""
+    with writing():
+        tournament, table = _open_table(table)
+        if table.submitted_by_id:
+            table.submitted_by = None
+            table.save(update_fields=["submitted_by"])
+            _bump(tournament)
+            _audit(tournament, _phone(table), "reopen", after={"table": table.number})
+    return table
+
+
+def unlock_table(table: Table, by, *, reason: str) -> Table:
+    """The organiser gives a handed-in or confirmed table back to its players (a dispute,
+    a hand to fix at the table) while the round is being played: they correct, hand in
+    and confirm again. A confirmation still on its way is refused then."""
+    reason = _required_reason(reason)
+    with writing():
+        tournament = _lock(table.round.tournament)
+        table = Table.objects.select_related("round").get(pk=table.pk)
+        if table.round.status != Round.Status.PLAYING:
+            raise NotNow(gettext("Only a table of the round being played can be reopened."))
+        if not table.submitted_by_id and table.confirmed_at is None:
+            raise NotNow(gettext("This table is open already."))
+        table.submitted_by = table.confirmed_by = table.confirmed_at = None
+        table.save(update_fields=["submitted_by", "confirmed_by", "confirmed_at"])
+        _bump(tournament)
+        _audit(tournament, by, "reopen-table", after={"table": table.number}, reason=reason)
+    return table
+
+
+def _open_table(table: Table) -> tuple[Tournament, Table]:
+    """Under the tournament's lock: the table as stored, if its link still writes."""
+    tournament = _lock(table.round.tournament)
+    table = Table.objects.select_related("round", "match", "submitted_by").get(pk=table.pk)
+    if table.round.status != Round.Status.PLAYING:
+        raise NotNow(gettext("This round is over; the organiser corrects results now."))
+    if table.confirmed_at is not None:
+        raise NotNow(gettext("This table's result is confirmed; the organiser corrects it now."))
+    return tournament, table
+
+
+def _seated(table: Table, entry_id: Any) -> Entry:
+    for entry in players_at(table):
+        if str(entry.pk) == str(entry_id):
+            return entry
+    raise RuleError(_("Pick your name from the players of this table."), field="entry")
+
+
+def _phone(table: Table) -> str:
+    """Whom the audit names for a write through a table link (``AuditEntry.who``)."""
+    return f"table:{table.number}"
+
+
 def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str = "") -> Round:
     """Close the round being played: every table must be done (or, with
     ``end_unfinished``, is ended first as it stands); every done table its players have

@@ -2,6 +2,8 @@
 
 from django import template
 
+from ..views.doors import door_of
+
 register = template.Library()
 
 
@@ -48,6 +50,13 @@ def suit_symbol(suit):
 def field(form, name):
     """The bound field ``name`` of ``form`` (templates cannot index by a variable)."""
     return form[name]
+
+
+@register.simple_tag(takes_context=True)
+def door_url(context, page, *args):
+    """The address of one of the match's pages through the door it was opened by (the
+    match page, or a table link): ``{% door_url "correct" row.number %}``."""
+    return door_of(context).url(page, *args)
 
 
 @register.filter

@@ -26,6 +26,7 @@ from ..services import play as services
 from ..services import selectors
 from ..services.base import Conflict, explain
 from .common import CSRF_PLACEHOLDER, leave, match_for_page, template_for, with_csrf
+from .doors import Door
 
 
 @login_required
@@ -107,13 +108,14 @@ def match_new(request):
     return render(request, template_for(request, "match_new.html", partial), context, status=status)
 
 
-def _table_context(request, snapshot, *, form=None, read_only=False, preview=None) -> dict:
+def _table_context(request, snapshot, door, *, form=None, read_only=False, preview=None) -> dict:
     game = games.of(snapshot.match)
     context = game.table_context(snapshot, read_only=read_only)
     context.update(preview or {})
+    context["door"] = door
     state = snapshot.state
     if game.previewed:
-        context["preview_url"] = reverse("play:hand_preview", args=[snapshot.match.pk])
+        context["preview_url"] = door.url("preview")
         context["quick_points"] = game.quick_points
     if not read_only and not state.finished:
         ruleset = context["ruleset"]
@@ -124,11 +126,45 @@ def _table_context(request, snapshot, *, form=None, read_only=False, preview=Non
     return context
 
 
-def _match_page(request, snapshot, *, form=None, status=200, read_only=False, preview=None):
+def _match_page(request, snapshot, door, *, form=None, status=200, read_only=False, preview=None):
     """The match page (htmx: its table) rendered from scratch: after a write, with form
     errors, a preview or messages to show."""
-    context = _table_context(request, snapshot, form=form, read_only=read_only, preview=preview)
-    return render(request, template_for(request, "match.html", "table"), context, status=status)
+    context = _table_context(
+        request, snapshot, door, form=form, read_only=read_only, preview=preview
+    )
+    if not request.htmx:
+        context.update(page_extra(request, door))
+    # The table partial is the match page's, whichever page it sits in.
+    template = template_for(request, page_template(door), "table")
+    if template.endswith("#table"):
+        template = "match.html#table"
+    response = render(request, template, context, status=status)
+    if request.htmx:
+        # What the page shows around the table (a table link's "we are done") follows
+        # the write too, swapped in out of band.
+        response.content += table_oob(request, door).encode()
+    return response
+
+
+def page_template(door: Door) -> str:
+    return "tournaments/table_link.html" if door.table is not None else "match.html"
+
+
+def page_extra(request, door: Door) -> dict:
+    """What the page around the table needs from its door (none for the match page)."""
+    if door.table is None:
+        return {}
+    from .tables import table_page_context
+
+    return table_page_context(request, door)
+
+
+def table_oob(request, door: Door) -> str:
+    if door.table is None:
+        return ""
+    from .tables import status_oob
+
+    return status_oob(request, door)
 
 
 # The table (seats, before the deal, the form, history, chart) is most of the page's cost
@@ -140,14 +176,28 @@ def _match_page(request, snapshot, *, form=None, status=200, read_only=False, pr
 TABLE_CACHE_SECONDS = 60 * 60
 
 
-def _cached_match_page(request, match: Match, *, read_only=False):
+def cached_match_page(request, match: Match, door: Door, *, read_only=False):
     if len(messages.get_messages(request)):
         # Messages show once, inside the table: render this one afresh.
-        return _match_page(request, selectors.snapshot(match), read_only=read_only)
-    version = f"{selectors.cache_key(match)}:{get_language()}:{int(read_only)}"
+        return _match_page(request, selectors.snapshot(match), door, read_only=read_only)
+    version = f"{selectors.cache_key(match)}:{get_language()}:{int(read_only)}:{door.name}"
     token = get_token(request)
     if request.htmx:
-        return HttpResponse(_with_csrf(_table_html(request, match, version, read_only), token))
+        html = _table_html(request, match, door, version, read_only)
+        return HttpResponse(_with_csrf(html, token))
+    if door.table is not None:
+        # A table link's page shows the table's confirmation as it stands: the table is
+        # from the cache, the page around it is not.
+        context = {
+            "match": match,
+            "door": door,
+            "table_html": mark_safe(_table_html(request, match, door, version, read_only)),
+            "read_only": read_only,
+            **page_extra(request, door),
+        }
+        return HttpResponse(
+            _with_csrf(render_to_string(page_template(door), context, request=request), token)
+        )
     # The whole page too, per viewer (the header names them). By path, not query string:
     # nobody may grow the cache by adding "?x=1", "?x=2", ...
     key = f"page:{version}:{request.user.pk}:{request.path}"
@@ -155,7 +205,7 @@ def _cached_match_page(request, match: Match, *, read_only=False):
     if html is None:
         context = {
             "match": match,
-            "table_html": mark_safe(_table_html(request, match, version, read_only)),
+            "table_html": mark_safe(_table_html(request, match, door, version, read_only)),
             "read_only": read_only,
             "csrf_token": CSRF_PLACEHOLDER,
         }
@@ -164,11 +214,11 @@ def _cached_match_page(request, match: Match, *, read_only=False):
     return HttpResponse(_with_csrf(html, token))
 
 
-def _table_html(request, match: Match, version: str, read_only: bool) -> str:
-    key = f"table:{version}"
+def _table_html(request, match: Match, door: Door, version: str, read_only: bool) -> str:
+    key = f"table:{version}:{door.key if door.table is not None else ''}"
     html = cache.get(key)
     if html is None:
-        context = _table_context(request, selectors.snapshot(match), read_only=read_only)
+        context = _table_context(request, selectors.snapshot(match), door, read_only=read_only)
         context["csrf_token"] = CSRF_PLACEHOLDER
         html = render_to_string("match.html#table", context, request=request)
         cache.set(key, html, TABLE_CACHE_SECONDS)
@@ -183,7 +233,7 @@ def _with_csrf(html: str, token: str) -> str:
 @require_GET
 def match_detail(request, match_id: int):
     match = match_for_page(request, match_id, Access.WRITE)
-    return _cached_match_page(request, match)
+    return cached_match_page(request, match, Door.match_page(match, request.user))
 
 
 @require_GET
@@ -193,14 +243,18 @@ def match_shared(request, token: str):
         match = access.shared_match(token)
     except access.NoSuchMatch:
         raise Http404 from None
-    return _cached_match_page(request, match, read_only=True)
+    return cached_match_page(request, match, Door.match_page(match, None), read_only=True)
 
 
 @login_required
 @require_POST
 def hand_preview(request, match_id: int):
-    """The scores the hand in the form would get; nothing is written."""
     match = match_for_page(request, match_id, Access.WRITE)
+    return preview_scores(request, match, Door.match_page(match, request.user))
+
+
+def preview_scores(request, match: Match, door: Door):
+    """The scores the hand in the form would get; nothing is written."""
     current = selectors.snapshot(match)
     game = games.of(match)
     form = game.form_class()(request.POST, state=current.state, ruleset=match.ruleset)
@@ -218,35 +272,39 @@ def hand_preview(request, match_id: int):
         preview["preview_error"] = _("Fill in the hand to see its scores.")
     if request.htmx:
         return render(request, "partials/preview_body.html", preview)
-    return _match_page(request, current, form=form, preview=preview)
+    return _match_page(request, current, door, form=form, preview=preview)
 
 
 @login_required
 @require_POST
 def hand_record(request, match_id: int):
     match = match_for_page(request, match_id, Access.WRITE)
+    return record(request, match, Door.match_page(match, request.user))
+
+
+def record(request, match: Match, door: Door):
     current = selectors.snapshot(match)
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
-        return _after_write(request, current, status=409)
+        return _after_write(request, current, door, status=409)
     form = games.of(match).form_class()(request.POST, state=current.state, ruleset=match.ruleset)
     if form.damaged():
         # Start afresh from the current state, saying why (htmx and plain alike).
         messages.warning(request, _damaged_message(current.next_number))
-        return _match_page(request, current, status=422)
+        return _match_page(request, current, door, status=422)
     if form.is_valid():
         try:
             snapshot = services.record_hand(
-                match, form.cleaned_data["number"], form.hand(), by=request.user
+                match, form.cleaned_data["number"], form.hand(), by=door.by
             )
         except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return _after_write(request, conflict.snapshot, status=409)
+            return _after_write(request, conflict.snapshot, door, status=409)
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
-            return _after_write(request, snapshot)
-    return _match_page(request, current, form=form, status=422)
+            return _after_write(request, snapshot, door)
+    return _match_page(request, current, door, form=form, status=422)
 
 
 def _damaged_message(number: int) -> str:
@@ -257,17 +315,21 @@ def _damaged_message(number: int) -> str:
     ) % {"number": number}
 
 
-def _after_write(request, snapshot, status=200):
+def _after_write(request, snapshot, door: Door, status=200):
     """htmx: the refreshed table in place. Plain: back to the page (post/redirect/get)."""
     if request.htmx:
-        return _match_page(request, snapshot, status=status)
-    return redirect(reverse("play:match", args=[snapshot.match.pk]) + "#table")
+        return _match_page(request, snapshot, door, status=status)
+    return redirect(door.url("page") + "#table")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_correct(request, match_id: int, number: int):
     match = match_for_page(request, match_id, Access.WRITE)
+    return correct(request, match, number, Door.match_page(match, request.user))
+
+
+def correct(request, match: Match, number: int, door: Door):
     current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
@@ -276,34 +338,34 @@ def hand_correct(request, match_id: int, number: int):
     form_class = games.of(match).form_class(correction=True)
     if request.method == "GET":
         form = _correction_form(form_class, current, number, before)
-        return _correct_page(request, current, hand, form)
+        return _correct_page(request, current, hand, form, door)
     form = form_class(request.POST, state=before, ruleset=match.ruleset)
     if form.damaged() or form.cleaned_data.get("number") != number:
         # Start afresh from the hand as it stands (as the page's GET does), saying why.
         fresh = _correction_form(form_class, current, number, before)
         notice = _damaged_message(number)
-        return _correct_page(request, current, hand, fresh, status=422, notice=notice)
+        return _correct_page(request, current, hand, fresh, door, status=422, notice=notice)
     if form.is_valid():
         try:
-            snapshot = services.correct_hand(
+            services.correct_hand(
                 match,
                 number,
                 form.hand(),
                 version=form.cleaned_data["version"],
-                by=request.user,
+                by=door.by,
                 reason=form.cleaned_data["reason"],
             )
         except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return leave(request, reverse("play:hand_correct", args=[match.pk, number]))
+            return leave(request, door.url("correct", number))
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
             messages.success(
                 request, _("Hand %(number)s corrected; the totals follow.") % {"number": number}
             )
-            return leave(request, reverse("play:match", args=[snapshot.match.pk]) + "#history")
-    return _correct_page(request, current, hand, form, status=422)
+            return leave(request, door.url("page") + "#history")
+    return _correct_page(request, current, hand, form, door, status=422)
 
 
 def _correction_form(form_class, current, number: int, before):
@@ -313,8 +375,9 @@ def _correction_form(form_class, current, number: int, before):
     return form_class(initial=initial, state=before, ruleset=current.match.ruleset)
 
 
-def _correct_page(request, snapshot, hand, form, status=200, notice=None):
+def _correct_page(request, snapshot, hand, form, door, status=200, notice=None):
     context = {
+        "door": door,
         "form_notice": notice,
         "match": snapshot.match,
         "state": snapshot.state,
@@ -332,24 +395,27 @@ def _correct_page(request, snapshot, hand, form, status=200, notice=None):
 @require_http_methods(["GET", "POST"])
 def hand_undo(request, match_id: int, number: int):
     match = match_for_page(request, match_id, Access.WRITE)
+    return undo(request, match, number, Door.match_page(match, request.user))
+
+
+def undo(request, match: Match, number: int, door: Door):
     current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
     form = ReasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            snapshot = services.undo_last_hand(
-                match, number, by=request.user, reason=form.cleaned_data["reason"]
-            )
+            services.undo_last_hand(match, number, by=door.by, reason=form.cleaned_data["reason"])
         except Conflict as conflict:
             messages.warning(request, conflict.message)
-            return leave(request, reverse("play:match", args=[conflict.snapshot.match.pk]))
+            return leave(request, door.url("page"))
         except RuleError as error:
             apply_rule_error(form, error, str)
         else:
             messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
-            return leave(request, reverse("play:match", args=[snapshot.match.pk]) + "#history")
+            return leave(request, door.url("page") + "#history")
     context = {
+        "door": door,
         "match": match,
         "number": number,
         "is_last": number == len(current.state.hands),

@@ -14,21 +14,22 @@ import csv
 from django import forms
 from django.contrib import messages
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import games, rules, seating, standings
+from .. import games, links, rules, seating, standings
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
-from ..models import Entry, Round, Table, Tournament
+from ..models import Entry, Round, Table, Tournament, TournamentAudit
 from ..rules import RuleError
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
 from ..services.tournaments import NotNow
+from ..templatetags.scoring import signed
 from .common import cached_page, leave, organiser_required, template_for
 
 
@@ -442,7 +443,11 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 
 def round_context(tournament: Tournament, round_: Round) -> dict:
-    tables = list(round_.tables.select_related("match").prefetch_related("seats__entry__player"))
+    tables = list(
+        round_.tables.select_related("match", "submitted_by__player").prefetch_related(
+            "seats__entry__player"
+        )
+    )
     hands = {}
     if round_.status != Round.Status.DRAFT:
         hands = dict(
@@ -551,6 +556,25 @@ def table_end(request, tournament_id: int, number: int, table: int):
         services.end_table(table, request.user, reason=request.POST.get("reason", ""))
     except (RuleError, NotNow) as error:
         _refused(request, error)
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+
+
+@organiser_required
+@require_POST
+def table_reopen(request, tournament_id: int, number: int, table: int):
+    """Give a handed-in or confirmed table back to its players, with a reason."""
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    table = get_object_or_404(Table, round=round_, number=table)
+    try:
+        services.unlock_table(table, request.user, reason=request.POST.get("reason", ""))
+    except (RuleError, NotNow) as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Table %(number)s is open again for its players.") % {"number": table.number},
+        )
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
 
 
@@ -680,11 +704,70 @@ def _safe(name: str) -> str:
     return f"'{name}" if name[:1] in "=+-@" else name
 
 
-def table_link(request, token: str):
-    """A table's page on the players' phones (``/t/<token>/``): built next."""
-    raise Http404
+@organiser_required
+@require_GET
+def table_links(request, tournament_id: int, number: int):
+    """Every table's link of a round as a QR code with its address: to show on the
+    laptop, or to print and lay on the tables."""
+    tournament = _tournament(tournament_id)
+    round_ = _round(tournament, number)
+    tables = []
+    for table in round_.tables.prefetch_related("seats__entry__player"):
+        url = links.table_url(request, table.token)
+        tables.append({"table": table, "url": url, "qr": links.qr_svg(url)})
+    context = {"tournament": tournament, "round": round_, "tables": tables}
+    return render(request, "tournaments/table_links.html", context)
 
 
-def board(request, tournament_id: int):
-    """The live board for the projector: built next."""
-    raise Http404
+# -- the audit trail ----------------------------------------------------------------------
+
+# What each write of ``services.tournaments`` did, as a sentence with its facts.
+AUDIT_SENTENCES = {
+    "create": gettext_lazy("created the tournament"),
+    "edit": gettext_lazy("changed the set-up"),
+    "register": gettext_lazy("registered %(entries)s"),
+    "check-in": gettext_lazy("checked in %(entry)s"),
+    "check-out": gettext_lazy("took back the check-in of %(entry)s"),
+    "withdraw": gettext_lazy("withdrew %(entry)s from round %(withdrawn_from)s on"),
+    "keep-apart": gettext_lazy("kept %(entries)s apart"),
+    "draft": gettext_lazy("drafted round %(round)s (%(method)s, %(repeat_pairs)s repeat pairs)"),
+    "swap": gettext_lazy("swapped two players in the draft of round %(round)s"),
+    "move": gettext_lazy("moved a player in the draft of round %(round)s"),
+    "start": gettext_lazy("started round %(round)s"),
+    "end-table": gettext_lazy("ended table %(table)s as it stood"),
+    "submit": gettext_lazy("handed in the result of table %(table)s, as %(by)s"),
+    "confirm": gettext_lazy("confirmed the result of table %(table)s, as %(by)s"),
+    "reopen": gettext_lazy("took back the result of table %(table)s"),
+    "reopen-table": gettext_lazy("gave table %(table)s back to its players"),
+    "close": gettext_lazy("closed round %(round)s"),
+    "adjust": gettext_lazy("adjusted %(entry)s in round %(round)s by %(points)s game points"),
+}
+
+
+def audit_sentence(entry: TournamentAudit) -> str:
+    facts = {**(entry.before or {}), **(entry.after or {})}
+    for name, value in facts.items():
+        if isinstance(value, list):
+            facts[name] = ", ".join(str(item) for item in value)
+        elif isinstance(value, int) and name == "points":
+            facts[name] = signed(value)
+    sentence = AUDIT_SENTENCES.get(entry.action)
+    if sentence is None:
+        return entry.action
+    try:
+        return str(sentence) % facts
+    except (KeyError, TypeError, ValueError):  # an entry from an older version
+        return entry.action
+
+
+@organiser_required
+@require_GET
+def tournament_audit(request, tournament_id: int):
+    """Who changed what in the tournament, newest first: the organisers' and the tables'."""
+    tournament = _tournament(tournament_id)
+    entries = [
+        {"entry": entry, "what": audit_sentence(entry)}
+        for entry in tournament.audit.order_by("-at", "-pk")[:500]
+    ]
+    context = {"tournament": tournament, "entries": entries}
+    return render(request, "tournaments/audit.html", context)

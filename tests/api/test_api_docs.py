@@ -39,6 +39,7 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/tournaments/{tournament_id}/rounds/{number}/start",
         "/api/tournaments/{tournament_id}/rounds/{number}/close",
         "/api/tournaments/{tournament_id}/standings",
+        "/api/tournaments/{tournament_id}/board",
         "/api/tournaments/{tournament_id}/export",  # additions to API.md
         "/api/series",
         "/api/series/{series_id}",

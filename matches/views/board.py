@@ -1,0 +1,129 @@
+"""The live board for the projector, and a public tournament's results (TOURNAMENTS.md
+§7). No account needed where the tournament is public; a private tournament's board
+needs its board link (``?key=<board token>``) or an organiser, and its results are
+organisers' only (anyone else: 404, its existence is nobody's business).
+
+The board polls itself (htmx, every few seconds while the page is visible) and presents
+the revision it shows; when nothing has changed the answer is 204 (htmx keeps the page),
+and a plain reload with ``If-None-Match`` gets 304. Both cost one primary-key read.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+from .. import access, standings
+from ..models import Round, Table, Tournament
+from ..services import board as boards
+from ..services.selectors import Kept
+from . import play
+from .doors import Door
+from .tournaments import TIE_BREAK_LABELS, _rows
+
+# How often the board asks; a projector across the hall needs no more.
+POLL_SECONDS = 5
+
+
+def _visible(request, tournament_id: int, *, key: bool) -> Tournament:
+    """The tournament if this request may follow it: public, an organiser, or (``key``)
+    the board link's token."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404
+    if tournament.public:
+        return tournament
+    # The key before the account: a projector's poll then never reads the session.
+    if key and access.same_token(request.GET.get("key", ""), tournament.board_token):
+        return tournament
+    if access.is_organiser(request.user):
+        return tournament
+    raise Http404
+
+
+def _etag(tournament: Tournament, revision: str) -> str:
+    # The language is part of it: the same revision reads differently in German.
+    number = revision.rsplit(":", 1)[-1]
+    return f'"{tournament.board_token[:8]}-{number}-{get_language()}"'
+
+
+# The board as drawn, per revision, language and kind (partial or page): every poller of
+# a new revision gets the same bytes, drawn once in this process.
+drawn = Kept(size=100)
+
+
+@require_GET
+def board(request, tournament_id: int):
+    tournament = _visible(request, tournament_id, key=True)
+    revision = boards.shown.revision(tournament)
+    etag = _etag(tournament, revision)
+    if request.htmx and request.headers.get("X-Board-Revision") == etag.strip('"'):
+        return HttpResponse(status=204)  # htmx keeps what it shows
+    if etag in request.headers.get("If-None-Match", ""):
+        return _fresh(HttpResponseNotModified(), etag)
+    partial = bool(request.htmx and not request.htmx.history_restore_request)
+    key = request.GET.get("key", "") if not tournament.public else ""
+    memo = f"{etag}:{partial}:{bool(key)}"
+    html = drawn.get(memo)
+    if html is None:
+        read = boards.shown_board(tournament, revision)
+        context = {
+            "tournament": tournament,
+            "board": read,
+            "rows": _rows(read.standings),
+            "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+            "revision": etag.strip('"'),
+            "poll": POLL_SECONDS,
+            "key": key,
+        }
+        template = "tournaments/board.html" + ("#live" if partial else "")
+        html = render_to_string(template, context, request=request)
+        drawn.put(memo, html)
+    return _fresh(HttpResponse(html), etag)
+
+
+def _fresh(response: HttpResponse, etag: str) -> HttpResponse:
+    """Kept by the browser but asked about every time; never by a shared cache (a private
+    board's answer is only for who holds its key)."""
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@require_GET
+def results(request, tournament_id: int):
+    """A tournament's results for everyone (public tournaments): the standings, every
+    round's seating and each table's match."""
+    tournament = _visible(request, tournament_id, key=False)
+    read = boards.board(tournament)
+    rounds = []
+    for round_ in tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("number"):
+        rounds.append({"round": round_, "tables": boards.round_progress(tournament, round_)})
+    context = {
+        "tournament": tournament,
+        "board": read,
+        "rows": _rows(read.standings),
+        "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+        "rounds": rounds,
+        "rank_label": standings.rank_label,
+    }
+    return render(request, "tournaments/results.html", context)
+
+
+@require_GET
+def result_table(request, tournament_id: int, number: int, table: int):
+    """One table's match of a public tournament, read-only."""
+    tournament = _visible(request, tournament_id, key=False)
+    found = get_object_or_404(
+        Table.objects.select_related("match", "round").exclude(round__status=Round.Status.DRAFT),
+        round__tournament=tournament,
+        round__number=number,
+        number=table,
+    )
+    return play.cached_match_page(
+        request, found.match, Door.match_page(found.match, None), read_only=True
+    )

@@ -1,0 +1,162 @@
+"""A table of a tournament round on the players' phones: its table link ``/t/<token>/``
+(TOURNAMENTS.md §4, §7). No account: the token is the key. The page is the table's
+match page — the same forms, services, two-phone safety and audit, through a table
+``Door`` — with the round, the table number and the seats above it and, once the match
+has ended, the result handed in by one player and confirmed by another.
+
+The link writes while its round is being played and its result is not confirmed; after
+that it shows the result read-only (``access.table_link_access`` decides, for the API
+too).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from .. import access
+from ..access import Access
+from ..rules import RuleError
+from ..services import tournaments as services
+from ..services.base import explain
+from ..services.tournaments import NotNow
+from . import play
+from .common import leave
+from .doors import Door
+
+
+def _table(token: str):
+    """The table of ``token`` and its door; 404 for no table (or one not started)."""
+    table = services.table_by_token(token)
+    if table is None or not access.same_token(token, table.token):
+        raise Http404
+    table.match.__dict__["_table"] = table  # access asks the match for its table
+    return table, Door.table_link(table)
+
+
+def _writable(request, token: str):
+    """The table, its match and door when the link still writes; otherwise the reason
+    as a message, and None (the caller goes back to the read-only page)."""
+    table, door = _table(token)
+    if access.table_link_access(token, table.match) < Access.WRITE:
+        messages.warning(request, _locked_message(table))
+        return None, door
+    return table, door
+
+
+def _locked_message(table) -> str:
+    if table.confirmed_at is not None:
+        return _("This table's result is confirmed; only the organiser can change it now.")
+    return _("This round is over; only the organiser can change its results now.")
+
+
+def _back(request, door: Door):
+    """A refused write goes back to the page, which shows why (htmx: the whole page is
+    loaded again, as the table below may now be read-only)."""
+    if request.htmx:
+        return HttpResponseClientRefresh()
+    return leave(request, door.url("page"))
+
+
+@require_GET
+def table_link(request, token: str):
+    table, door = _table(token)
+    read_only = access.table_link_access(token, table.match) < Access.WRITE
+    return play.cached_match_page(request, table.match, door, read_only=read_only)
+
+
+@require_POST
+def table_record(request, token: str):
+    table, door = _writable(request, token)
+    if table is None:
+        return _back(request, door)
+    return play.record(request, table.match, door)
+
+
+@require_POST
+def table_preview(request, token: str):
+    table, door = _writable(request, token)
+    if table is None:
+        return _back(request, door)
+    return play.preview_scores(request, table.match, door)
+
+
+@require_http_methods(["GET", "POST"])
+def table_correct(request, token: str, number: int):
+    table, door = _writable(request, token)
+    if table is None:
+        return _back(request, door)
+    return play.correct(request, table.match, number, door)
+
+
+@require_http_methods(["GET", "POST"])
+def table_undo(request, token: str, number: int):
+    table, door = _writable(request, token)
+    if table is None:
+        return _back(request, door)
+    return play.undo(request, table.match, number, door)
+
+
+@require_POST
+def table_result(request, token: str):
+    """The result's step: ``submit`` ("we are done"), ``confirm`` (a second player), or
+    ``reopen`` (take it back to fix a hand), each by a player picking their name."""
+    table, door = _writable(request, token)
+    if table is None:
+        return _back(request, door)
+    step = request.POST.get("step", "")
+    error = None
+    try:
+        if step == "submit":
+            services.submit_result(table, request.POST.get("entry"))
+            messages.success(request, _("Handed in. Now a second player confirms."))
+        elif step == "confirm":
+            services.confirm_result(table, request.POST.get("entry"))
+            messages.success(request, _("Confirmed: this table is done. Thank you!"))
+        elif step == "reopen":
+            services.reopen_result(table)
+            messages.success(request, _("Taken back: correct the hand, then hand it in again."))
+        else:
+            error = _("Choose a step: hand in, confirm or take back.")
+    except RuleError as rule_error:
+        error = explain(rule_error)
+    except NotNow as not_now:
+        error = not_now.message
+    if error and request.htmx:
+        context = table_page_context(request, _table(token)[1])
+        context["result_error"] = error
+        return render(request, "tournaments/table_link.html#result", context, status=422)
+    if error:
+        messages.error(request, error)
+    elif request.htmx:
+        # Handing in, confirming or taking back changes what the page below may do.
+        return HttpResponseClientRefresh()
+    return leave(request, door.url("page") + "#result")
+
+
+def table_page_context(request, door: Door) -> dict:
+    """What the table link's page shows around the match: the tournament, the round,
+    the table and its players, and the result's step."""
+    table = door.table
+    entries = services.players_at(table)
+    return {
+        "tournament": table.round.tournament,
+        "round": table.round,
+        "table": table,
+        "entries": entries,
+        "confirmers": [entry for entry in entries if entry.pk != table.submitted_by_id],
+        "finished": table.match.finished,
+    }
+
+
+def status_oob(request, door: Door) -> str:
+    """The result's step, swapped in out of band after a hand is written through the link
+    (a hand that ends the match brings "We are done")."""
+    context = table_page_context(request, door)
+    context["oob"] = True
+    return render_to_string("tournaments/table_link.html#result", context, request=request)

@@ -1,0 +1,201 @@
+"""The live board, the round's table links, and a public tournament's results."""
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Table
+from matches.services import board as boards
+from matches.services import tournaments as services
+from tests.factories import text
+from tests.tournaments.test_rounds import club, play_table
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def running(organiser):
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    return tournament
+
+
+def board_url(tournament, key=None):
+    url = reverse("tournaments:board", args=[tournament.pk])
+    return f"{url}?key={key}" if key else url
+
+
+# -- who sees the board -------------------------------------------------------------------
+
+
+def test_a_private_board_needs_its_key(client, running):
+    assert client.get(board_url(running)).status_code == 404
+    assert client.get(board_url(running, "nope")).status_code == 404
+    response = client.get(board_url(running, running.board_token))
+    assert response.status_code == 200
+    assert "Round 1" in text(response) and "0 of 3 tables done" in text(response)
+
+
+def test_a_public_board_is_open_to_anyone(client, running):
+    running.public = True
+    running.save()
+    assert client.get(board_url(running)).status_code == 200
+
+
+def test_an_organiser_needs_no_key(client_of, running, organiser):
+    assert client_of(organiser).get(board_url(running)).status_code == 200
+
+
+def test_another_user_without_the_key_gets_404(client_of, running, other):
+    assert client_of(other).get(board_url(running)).status_code == 404
+
+
+def test_the_board_answers_get_only(client, running):
+    assert client.post(board_url(running, running.board_token)).status_code == 405
+
+
+def test_an_unknown_tournament_is_404(client, organiser):
+    assert client.get(reverse("tournaments:board", args=[999])).status_code == 404
+
+
+# -- polling ------------------------------------------------------------------------------
+
+
+def test_a_poll_of_an_unchanged_board_is_204_and_a_changed_one_the_board(
+    client, running, organiser
+):
+    url = board_url(running, running.board_token)
+    first = client.get(url, **HTMX)
+    assert first.status_code == 200
+    html = first.content.decode()
+    assert html.lstrip().startswith('<div id="live"')  # the partial, not the page
+    revision = first["ETag"].strip('"')
+    assert f'"X-Board-Revision": "{revision}"' in html
+    unchanged = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    play_table(Table.objects.get(round__tournament=running, number=1), organiser)
+    changed = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert "1 of 3 tables done" in text(changed)
+
+
+def test_a_plain_reload_revalidates_with_the_etag(client, running):
+    url = board_url(running, running.board_token)
+    first = client.get(url)
+    assert "no-cache" in first["Cache-Control"] and "private" in first["Cache-Control"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_an_unchanged_poll_reads_one_row(client, running, django_assert_max_num_queries):
+    url = board_url(running, running.board_token)
+    revision = client.get(url, **HTMX)["ETag"].strip('"')
+    with django_assert_max_num_queries(1):
+        assert client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX).status_code == 204
+
+
+def test_the_board_falls_back_to_a_meta_refresh_without_javascript(client, running):
+    html = client.get(board_url(running, running.board_token)).content.decode()
+    assert '<noscript><meta http-equiv="refresh"' in html
+
+
+def test_the_board_shows_progress_then_confirmation(client, running, organiser):
+    table = Table.objects.get(round__tournament=running, number=1)
+    play_table(table, organiser)
+    seats = [seat.entry for seat in table.seats.order_by("number")]
+    services.submit_result(table, seats[0].pk)
+    read = boards.board(running)
+    assert [t.state for t in read.tables] == ["handed_in", "playing", "playing"]
+    services.confirm_result(table, seats[1].pk)
+    running.refresh_from_db()
+    assert boards.board(running).tables[0].state == "confirmed"
+    assert "✓ confirmed" in text(client.get(board_url(running, running.board_token)))
+
+
+# -- the round's table links --------------------------------------------------------------
+
+
+def test_the_table_links_page_shows_a_qr_code_per_table(client_of, running, organiser):
+    url = reverse("tournaments:table_links", args=[running.pk, 1])
+    response = client_of(organiser).get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    tables = list(Table.objects.filter(round__tournament=running))
+    assert html.count("<svg viewBox") == len(tables) == 3
+    for table in tables:
+        assert f"http://testserver/t/{table.token}/" in html
+
+
+def test_the_table_links_are_organisers_only(client, client_of, running, other):
+    url = reverse("tournaments:table_links", args=[running.pk, 1])
+    assert client_of(other).get(url).status_code == 403
+    client.logout()
+    assert client.get(url).status_code == 302
+
+
+def test_the_round_page_shows_each_table_and_its_link(client_of, running, organiser):
+    table = Table.objects.get(round__tournament=running, number=1)
+    play_table(table, organiser)
+    services.submit_result(table, table.seats.order_by("number").first().entry.pk)
+    page = client_of(organiser).get(reverse("tournaments:round", args=[running.pk, 1]))
+    words = text(page)
+    assert "handed in by" in words and "not started" in words
+    assert f"/t/{table.token}/" in page.content.decode()
+
+
+# -- public results -----------------------------------------------------------------------
+
+
+def test_public_results_show_standings_rounds_and_tables(client, running, organiser):
+    running.public = True
+    running.save()
+    table = Table.objects.get(round__tournament=running, number=1)
+    play_table(table, organiser)
+    response = client.get(reverse("tournaments:results", args=[running.pk]))
+    assert response.status_code == 200
+    words = text(response)
+    assert "Round 1" in words and "Table 1" in words
+    assert table.token not in response.content.decode()  # the secret link stays secret
+    match_page = client.get(reverse("tournaments:result_table", args=[running.pk, 1, 1]))
+    assert match_page.status_code == 200
+    assert "read-only" in text(match_page) and "Record hand" not in text(match_page)
+
+
+def test_private_results_are_404_for_anyone_but_organisers(client, client_of, running, other):
+    url = reverse("tournaments:results", args=[running.pk])
+    assert client.get(url).status_code == 404
+    assert (
+        client.get(reverse("tournaments:result_table", args=[running.pk, 1, 1])).status_code == 404
+    )
+    assert client_of(other).get(url).status_code == 404
+
+
+def test_results_of_an_organiser(client_of, running, organiser):
+    assert (
+        client_of(organiser).get(reverse("tournaments:results", args=[running.pk])).status_code
+        == 200
+    )
+
+
+def test_a_busy_board_is_redrawn_at_most_every_few_seconds(
+    client, running, organiser, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Hands every second at a club night: between redraws the pollers keep the board they
+    have (204), and the next poll after the interval gets the new one."""
+    import time as clock
+
+    from matches.services import board as board_module
+
+    settings.BOARD_STALE_SECONDS = 5
+    now = [1000.0]
+    monkeypatch.setattr(board_module.time, "monotonic", lambda: now[0])
+    url = board_url(running, running.board_token)
+    with django_capture_on_commit_callbacks(execute=True):  # the board drawn is kept
+        revision = client.get(url, **HTMX)["ETag"].strip('"')
+    play_table(Table.objects.get(round__tournament=running, number=1), organiser)
+    now[0] += 4
+    assert client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX).status_code == 204
+    now[0] += 2
+    fresh = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
+    assert fresh.status_code == 200 and "1 of 3 tables done" in text(fresh)
+    assert clock.monotonic() > 0  # the real clock is untouched
