@@ -148,6 +148,10 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
         table.number: f"{live_server.url}/t/{table.token}/"
         for table in Table.objects.filter(round__tournament=tournament, round__number=3)
     }
+    players_at = {
+        table.number: [seat.entry.name for seat in table.seats.order_by("number")]
+        for table in Table.objects.filter(round__tournament=tournament, round__number=3)
+    }
     base = f"{live_server.url}/tournaments/{tournament.pk}/print/"
     timings = {}
 
@@ -196,6 +200,10 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
             decoded = qr_of(OUT / f"print-tables-{language}.pdf", index + 1)
             assert decoded == [printed[index]] == [links[int(numbers[index])]]
             assert re.search(rf"^\s*{numbers[index]}\s*$", card, flags=re.M), card
+        # A phone that scans one lands on its table's page.
+        assert page.goto(links[1]).status == 200
+        shown = page.locator("main").inner_text()
+        assert all(name in shown for name in players_at[1]), shown
 
         # On screen too: a phone never pans sideways.
         for name, path in [("tables", "tables/3/"), ("seating", "seating/3/"), ("cards", "cards/")]:

@@ -61,8 +61,10 @@ def test_a_public_tournament_prints_for_anyone_but_its_table_cards(organiser, ot
         for sheet in PUBLIC_SHEETS:
             response = client.get(printed(tournament, sheet))
             assert response.status_code == 200, sheet
-            # No way into the organisers' pages from there.
-            assert f'href="/tournaments/{tournament.pk}/"' not in response.content.decode()
+            # No way into the organisers' pages from there; back is the public results.
+            page = response.content.decode()
+            assert f'href="/tournaments/{tournament.pk}/"' not in page
+            assert f'href="/tournaments/{tournament.pk}/results/"' in page
     assert Client().get(printed(tournament, "tables/3/")).status_code == 302
     assert login(other).get(printed(tournament, "tables/3/")).status_code == 403
 
