@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Player
 from .rules import RuleError, get_ruleset
+from .rules.base import Term
 from .services import accounts as account_services
 from .services.base import explain
 from .text import (
@@ -25,10 +26,11 @@ from .text import (
 )
 
 
-def apply_rule_error(form: forms.Form, error: RuleError, field_for) -> None:
-    """Put a rule error next to the form field it is about (or at the top of the form)."""
+def apply_rule_error(form: forms.Form, error: RuleError, field_for, words=explain) -> None:
+    """Put a rule error next to the form field it is about (or at the top of the form),
+    in ``words`` (the rules' sentence, unless the form words it its own way)."""
     name = field_for(error.field or "")
-    form.add_error(name if name in form.fields else None, explain(error))
+    form.add_error(name if name in form.fields else None, words(error))
 
 
 class TypedText(forms.CharField):
@@ -95,7 +97,9 @@ class NewMatchForm(forms.Form):
         self.fields["variant"].initial = ruleset.variant
         spec = [option.name for option in ruleset.options_spec]
         self.seat_option = ruleset.seat_option if ruleset.seat_option in spec else None
-        self.option_names = [name for name in spec if name != self.seat_option]
+        offered = game.offered_options(ruleset)
+        self.option_names = [name for name in offered if name != self.seat_option]
+        self.end_names = [o.name for o in ruleset.options_spec if o.ends and o.name in offered]
         # With the seat option on, one more player sits at the table.
         self.most_seats = seats + (1 if self.seat_option else 0)
         self.seat_hint = game.seat_option_hint
@@ -103,6 +107,8 @@ class NewMatchForm(forms.Form):
         self.extra_dealer = str(seats) if self.seat_option else None
         labels = {**OPTION_LABELS, **game.option_labels}
         for option in ruleset.options_spec:
+            if option.name not in offered and option.name != self.seat_option:
+                continue
             self.fields[option.name] = option_field(
                 option, labels[option.name], game.option_choices
             )
@@ -145,7 +151,7 @@ class NewMatchForm(forms.Form):
         if not self.data.get("options_shown"):
             return chosen
         for option in self.ruleset.options_spec:
-            if option.name == self.seat_option:
+            if option.name not in self.option_names:
                 continue
             value = self.cleaned_data.get(option.name)
             chosen[option.name] = bool(value) if option.kind is bool else value
@@ -161,11 +167,32 @@ class NewMatchForm(forms.Form):
         """Map the rules' field names (``players.1``, ``options.win_tricks``) onto the form."""
         return rule_field.replace("players.", "player_").replace("options.", "")
 
+    def explain(self, error: RuleError) -> str:
+        """A rule error in this form's words: an option the rules name (``win_tricks``)
+        is called by its label, as the page shows it."""
+        params = {
+            key: f"“{self.fields[value].label}”"
+            if isinstance(value, Term) and value in self.fields
+            else value
+            for key, value in error.params.items()
+        }
+        worded = RuleError(error.message, error.field, **params)
+        worded.hand = error.hand
+        return explain(worded)
+
     def setup_fields(self):
         return [self[name] for name in self.setup_names]
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
+
+    def end_fields(self):
+        """The options that say how the match ends."""
+        return [self[name] for name in self.option_names if name in self.end_names]
+
+    def table_fields(self):
+        """The table's own rules (a leaster, cracking, the kitty first...)."""
+        return [self[name] for name in self.option_names if name not in self.end_names]
 
     def seat_option_field(self):
         return self[self.seat_option] if self.seat_option else None

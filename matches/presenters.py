@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -105,20 +106,27 @@ class Chart:
     lines: list[tuple[int, str, str]]  # seat, name, SVG points
     top: int
     bottom: int
+    signed: bool = True  # the axis is labelled +3 / −2 (totals), not 12 / 0 (a tally)
 
 
 def chart(
-    state: MatchState, width: int = 600, height: int = 180, running=None, labels=None
+    state: MatchState,
+    width: int = 600,
+    height: int = 180,
+    running=None,
+    labels=None,
+    signed: bool = True,
 ) -> Chart | None:
     """Running totals as SVG polylines; None before the first hand. ``running`` and
     ``labels`` draw other series: Sieben's tally of points per side, which is what its
-    table keeps."""
+    table keeps, from 0 up (not ``signed``)."""
     if running is None:
         running, labels = state.running_totals(), state.players
     if len(running) < 2:
         return None
     values = [value for totals in running for value in totals]
-    top, bottom = max(max(values), 1), min(min(values), -1)
+    # A tally never goes below 0, so its axis starts there; totals go both ways.
+    top, bottom = max(max(values), 1), min(min(values), -1 if signed else 0)
     pad = 8
 
     def y(value: int) -> float:
@@ -131,4 +139,94 @@ def chart(
         (seat, name, " ".join(f"{x(i)},{y(t[seat])}" for i, t in enumerate(running)))
         for seat, name in enumerate(labels)
     ]
-    return Chart(width, height, y(0), lines, top, bottom)
+    return Chart(width, height, y(0), lines, top, bottom, signed)
+
+
+# -- the audit trail ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One thing the table reported about a hand, in the game's words: "Trumps: Hearts",
+    or one item of a row ("Tricks: Ann 9, Ben 4"). ``key`` tells the same fact of two
+    versions of a hand apart; a fact that is not ``shown`` (a flag left off) is left out
+    of a hand's description but still compared."""
+
+    key: str
+    value: str
+    label: str = ""  # the fact's own name, or the seat's (side's) within a group
+    group: str = ""  # what a row of facts is ("Tricks"); "" for a fact on its own
+    shown: bool = True
+
+
+def _rows(facts: Sequence[Fact]) -> list[tuple[str, list[str]]]:
+    """Facts gathered into rows: (group, items) for a group, (label, [value]) otherwise."""
+    rows: list[tuple[str, list[str]]] = []
+    group = None
+    for fact in facts:
+        if fact.group and fact.group == group:
+            rows[-1][1].append(f"{fact.label} {fact.value}")
+        elif fact.group:
+            rows.append((fact.group, [f"{fact.label} {fact.value}"]))
+        else:
+            rows.append((fact.label, [fact.value]))
+        group = fact.group or None
+    return rows
+
+
+def described(facts: Sequence[Fact]) -> list[str]:
+    """A whole hand in words, a line per fact or row: "Tricks: Ann 9, Ben 4, Cy 3"."""
+    return [f"{label}: {', '.join(items)}" for label, items in _rows([f for f in facts if f.shown])]
+
+
+def changed(before: Sequence[Fact], after: Sequence[Fact]) -> list[str]:
+    """What a correction changed, a line per fact or row: "Tricks: Ben 6 → 5, Cy 3 → 4"."""
+    old = {fact.key: fact for fact in before}
+    new = {fact.key: fact for fact in after}
+    keys = list(new) + [key for key in old if key not in new]
+    differences = []
+    for key in keys:
+        was, now = old.get(key), new.get(key)
+        if was is not None and now is not None and was.value == now.value:
+            continue
+        fact = now or was
+        arrow = f"{was.value if was else '—'} → {now.value if now else '—'}"
+        differences.append(Fact(key, arrow, fact.label, fact.group))
+    return described(differences)
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    """One entry of the audit trail as the page shows it."""
+
+    at: Any
+    who: str
+    what: str
+    lines: list[str]
+    reason: str
+
+
+def audit_trail(game, match, entries) -> list[AuditLine]:
+    """The match's audit entries in the game's words: a hand recorded or undone as what
+    the table reported, a correction as what it changed, the match's set-up in the words
+    of the new-match page."""
+    ruleset, players = match.ruleset, match.names
+    shown = []
+    for entry in entries:
+        what = entry.get_action_display()
+        if entry.number:
+            what += " " + _("hand %(number)s") % {"number": entry.number}
+
+        def facts(data):
+            return game.hand_facts(ruleset, players, data) if data else []
+
+        if entry.action == "create":
+            lines = game.setup_facts(ruleset, entry.after or {})
+        elif entry.action == "correct":
+            lines = changed(facts(entry.before), facts(entry.after)) or [_("Nothing changed.")]
+        elif entry.action in ("record", "undo"):
+            lines = described(facts(entry.after or entry.before))
+        else:
+            lines = []
+        shown.append(AuditLine(entry.at, entry.who, what, lines, entry.reason))
+    return shown

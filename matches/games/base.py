@@ -13,12 +13,22 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from .. import presenters
-from ..forms import CorrectionFields, HandForm
-from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset
+from ..forms import OPTION_LABELS, CorrectionFields, HandForm
+from ..presenters import Fact
+from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset, base
 from ..seating import TableSizes, table_hands
+
+
+def signed(value: int) -> str:
+    """+2, −1 (a real minus sign), 0."""
+    return base.signed(value)
+
+
+def yes_no(value: Any) -> str:
+    return _("yes") if value else _("no")
 
 
 class Game:
@@ -46,6 +56,16 @@ class Game:
     # under it the running total, Σ): by default the hand's score, ±.
     paper_columns: ClassVar[tuple[str, ...]] = ()
     paper_seat_column: ClassVar[str] = "±"
+    # What the preview says before the form is filled in, and while it is incomplete.
+    preview_empty: ClassVar[str] = gettext_lazy(
+        "The scores of this hand appear here as you fill in the form."
+    )
+    preview_incomplete: ClassVar[str] = gettext_lazy("Fill in the hand to see its scores.")
+    # The home list shows each seat's total unless the game keeps a tally of its own.
+    tally_in_lists: ClassVar[bool] = False
+    # How many columns of its own the game's history has (besides number and dealer, a
+    # column per seat and the actions).
+    history_columns: ClassVar[int] = 0
 
     @property
     def slug(self) -> str:
@@ -87,6 +107,15 @@ class Game:
     def first_dealer_label(self, ruleset: Ruleset) -> str | None:
         """The first dealer's label where the set-up decides it (None: the usual one)."""
         return None
+
+    def offered_options(self, ruleset: Ruleset) -> list[str]:
+        """The options the new-match page asks for: every one, unless the game says a
+        value other than the preset's cannot work at this table."""
+        return [option.name for option in ruleset.options_spec]
+
+    def option_label(self, name: str) -> str:
+        """An option in the new-match page's words."""
+        return {**OPTION_LABELS, **self.option_labels}.get(name, name)
 
     # -- tournaments (TOURNAMENTS.md §2, §4) ---------------------------------------------
 
@@ -140,6 +169,10 @@ class Game:
         """Per seat, a tally the game keeps besides the totals (None: the totals)."""
         return None
 
+    def history_heads(self, ruleset: Ruleset, state: MatchState) -> list[str]:
+        """The history's column per seat: the players' names (Sieben's sides)."""
+        return list(state.players)
+
     def row_details(self, ruleset: Ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         """The game's own columns of one history row, in words."""
         return {}
@@ -151,6 +184,126 @@ class Game:
         """What else the game's templates show."""
         return {}
 
+    def ending_words(self, ruleset: Ruleset, state: MatchState) -> tuple[str | None, str | None]:
+        """Why the match ended, in a sentence, and how a tie at the limit was broken (for
+        the history too): both from what the rules decided (``MatchState.ending``)."""
+        ending = state.ending
+        if ending is None:
+            return None, None
+        names = state.players
+        words: dict[str, Any] = {"number": ending.hand}
+        if ending.winners:
+            words["name"] = " & ".join(names[seat] for seat in ending.winners)
+            words["total"] = signed(state.totals[ending.winners[0]])
+        tie = self.tie_words(state) if ending.tie_break else None
+        how = ending.how
+        if how == base.TRICKS:
+            words.update(name=names[ending.seat], count=ending.count)
+            return _("%(name)s took %(count)s tricks in hand %(number)s.") % words, None
+        if how == base.POINT_LIMIT:
+            words["limit"] = signed(ending.count)
+            why = tie or (
+                _(
+                    "%(name)s reached %(total)s in hand %(number)s; the match was played to "
+                    "%(limit)s."
+                )
+                % words
+            )
+            return why, tie
+        if how == base.POINT_BAND:
+            out = ending.seat
+            words.update(out=names[out], reached=signed(state.totals[out]), band=ending.count)
+            why = _(
+                "%(out)s reached %(reached)s in hand %(number)s (the match ends at plus or "
+                "minus %(band)s): the highest total wins."
+            )
+            return why % words, None
+        if how == base.HANDS_LIMIT:
+            return (
+                ngettext(
+                    "After %(number)s hand: the highest total wins.",
+                    "After %(number)s hands: the highest total wins.",
+                    ending.hand,
+                )
+                % words,
+                None,
+            )
+        if how == base.ALL_CALLS:
+            return _(
+                "After %(number)s calls, every call made: the highest total wins."
+            ) % words, None
+        return self.stopped_words(ending.hand), None
+
+    @staticmethod
+    def stopped_words(number: int) -> str:
+        if not number:
+            return _("The table ended the match before the first hand.")
+        return ngettext(
+            "The table ended the match after %(number)s hand: the highest total wins.",
+            "The table ended the match after %(number)s hands: the highest total wins.",
+            number,
+        ) % {"number": number}
+
+    @staticmethod
+    def tie_words(state: MatchState) -> str:
+        """RULES.md §1.3: the tie at the limit and what broke it."""
+        ending = state.ending
+        names = state.players
+        winner = ending.winners[0]
+        words = {
+            "total": signed(state.totals[winner]),
+            "names": " & ".join(names[seat] for seat in ending.tied),
+            "number": ending.hand,
+            "name": names[winner],
+            "gain": signed(state.hands[-1].scores[winner]),
+        }
+        if ending.tie_break == base.BY_GAIN:
+            return (
+                _(
+                    "Tie at %(total)s between %(names)s in hand %(number)s, broken by the "
+                    "bigger last hand (%(name)s %(gain)s)."
+                )
+                % words
+            )
+        return (
+            _(
+                "Tie at %(total)s between %(names)s in hand %(number)s, broken by the last "
+                "trick (%(name)s)."
+            )
+            % words
+        )
+
+    # -- the audit trail -----------------------------------------------------------------
+
+    def hand_facts(self, ruleset: Ruleset, players, data) -> list[Fact]:
+        """What the table reported about one hand (a hand's stored input), in the game's
+        words and with the players' names, for the audit trail."""
+        return [Fact(str(key), str(value), str(key)) for key, value in data.items()]
+
+    def setup_facts(self, ruleset: Ruleset, facts) -> list[str]:
+        """The match as it was created (``services.play``'s record of it), in the words
+        of the new-match page."""
+        players = list(facts.get("players") or [])
+        lines = [_("Game: %(name)s") % {"name": _(ruleset.preset.name)}]
+        if players:
+            lines.append(_("Players: %(names)s") % {"names": ", ".join(players)})
+            dealer = facts.get("first_dealer")
+            if isinstance(dealer, int) and 0 <= dealer < len(players):
+                lines.append(_("First dealer: %(name)s") % {"name": players[dealer]})
+        for name, value in (facts.get("options") or {}).items():
+            if value is None or value is False:
+                continue
+            shown = yes_no(value) if value is True else self.option_choices.get(value, value)
+            lines.append(f"{self.option_label(name)}: {shown}")
+        return lines
+
+    # -- the home page -------------------------------------------------------------------
+
+    def list_figures(self, state: MatchState) -> str | None:
+        """What the home list shows of a match instead of each seat's total, when the
+        game's ``tally_in_lists``."""
+        return None
+
     def preview(self, ruleset: Ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         """What the hand form shows before saving: each seat's score."""
         return {"preview": list(zip(state.players, hand.scores, strict=True))}
@@ -161,7 +314,15 @@ class Game:
         ruleset = snapshot.match.ruleset
         before, exchange, after = self.deal_steps(ruleset, state)
         coming = state.next_hand
+        why, tie = self.ending_words(ruleset, state)
+        heads = self.history_heads(ruleset, state)
         return {
+            "history_heads": heads,
+            "history_columns": 2 + self.history_columns + len(heads) + (0 if read_only else 1),
+            # A history of many columns takes more than the page's width on a wide screen.
+            "history_wide": self.history_columns + len(heads) >= 7,
+            "ending_why": why,
+            "ending_tie": tie,
             "ruleset": ruleset,
             "game": self,
             "deal_before": before,

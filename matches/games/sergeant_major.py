@@ -11,10 +11,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ..forms import HandForm
+from ..presenters import Fact
 from ..rules import Hand, MatchState
 from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
 from ..seating import TableSizes
-from .base import Game
+from .base import Game, signed
 
 SUIT_LABELS = {
     "clubs": gettext_lazy("Clubs"),
@@ -88,10 +89,22 @@ class SergeantMajorHandForm(HandForm):
         if state.next_hand and state.next_hand.detail.pluck_choice:
             proposal = [e.as_dict() for e in state.next_hand.exchanges]
             self.add_plucking(state, state.hands[-1].scores, proposal)
-        if ruleset.options.get("point_limit") is not None:
+        # §1.3: asked only in a hand that can end in a tie at the limit that only the last
+        # trick breaks, and only of the seats that can be in it (the rules say which).
+        self.may_tie = state.next_hand.detail.may_tie if state.next_hand else ()
+        if self.may_tie:
+            words = {
+                "names": " & ".join(state.players[seat] for seat in self.may_tie),
+                "limit": signed(ruleset.options["point_limit"]),
+            }
+            self.tie_question = _("Could %(names)s tie at %(limit)s? Who took a trick last") % words
             self.fields["last_trick"] = forms.TypedChoiceField(
-                label=_("Of the tied players, who took a trick most recently?"),
-                choices=[("", "—")] + [(str(s), n) for s, n in enumerate(state.players)],
+                label=_(
+                    "If %(names)s reach %(limit)s with equal totals and equal gains in this "
+                    "hand: which of them took a trick most recently?"
+                )
+                % words,
+                choices=[("", "—")] + [(str(seat), state.players[seat]) for seat in self.may_tie],
                 coerce=int,
                 empty_value=None,
                 required=False,
@@ -141,6 +154,17 @@ class SergeantMajorHandForm(HandForm):
             ]
         return data
 
+    @property
+    def miz_offered(self) -> bool:
+        """The alternate game's dealer may still call miz, where targets are maxima."""
+        return self.choice == "call" and any(
+            value == "miz" for value, _label in self.fields["call"].choices
+        )
+
+    @property
+    def miz_chosen(self) -> bool:
+        return self.miz_offered and self[self.choice].value() == "miz"
+
     def plucking_fields(self):
         return [self[name] for _giver, _receiver, name in self.plucking]
 
@@ -182,6 +206,7 @@ class SergeantMajorGame(Game):
         ),
     }
     seat_option_hint = gettext_lazy("with a sitter")
+    history_columns = 1
 
     def table_sizes_for(self, ruleset, table_size) -> TableSizes:
         # Three-player presets seat four with a sitter (TOURNAMENTS.md §2) where the
@@ -221,17 +246,30 @@ class SergeantMajorGame(Game):
         return deal_steps(ruleset, state)
 
     def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:
+        coming = state.next_hand
         return {
             "calls_grid": calls_grid(ruleset, state),
             "no_exchange_note": no_exchange_note(ruleset, state),
+            # §1.6: with two up and two down the passes are a proposal the table may change.
+            "exchange_proposed": bool(coming and coming.detail.pluck_choice),
+            "exchange_notes": exchange_notes(ruleset, state),
         }
 
     def row_details(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         trump = hand.input.get("trump") or hand.input.get("call", "")
+        names = state.players
+        plucked = hand.input.get("exchanges")
         return {
             "trump": SUIT_LABELS.get(trump, trump),
             "trump_slug": trump,
             "symbol": SUIT_SYMBOLS.get(trump, ""),
+            # In miz the targets are maxima (§1.5).
+            "miz": trump == "miz",
+            # §1.6: the table plucked otherwise than proposed (an override).
+            "plucked": _("plucked otherwise: %(passes)s")
+            % {"passes": ", ".join(pass_words(names, item) for item in plucked)}
+            if plucked
+            else "",
             # Per seat: tricks, target, score, and whether it played (a sitter did not).
             "cells": [
                 (tricks, target, score, seat in hand.active)
@@ -240,6 +278,58 @@ class SergeantMajorGame(Game):
                 )
             ],
         }
+
+    def hand_facts(self, ruleset, players, data) -> list[Fact]:
+        facts = []
+        for key, label in (("trump", _("Trumps")), ("call", _("Call"))):
+            if key in data:
+                facts.append(Fact(key, str(SUIT_LABELS.get(data[key], data[key])), label))
+        for seat, count in enumerate(data.get("tricks") or ()):
+            name = players[seat] if seat < len(players) else str(seat + 1)
+            facts.append(Fact(f"tricks.{seat}", str(count), name, _("Tricks")))
+        last = data.get("last_trick")
+        if isinstance(last, int) and 0 <= last < len(players):
+            facts.append(Fact("last_trick", players[last], _("Took a trick last")))
+        for item in data.get("exchanges") or ():
+            key = f"plucked.{item.get('from')}.{item.get('to')}"
+            facts.append(
+                Fact(
+                    key,
+                    str(item.get("cards")),
+                    pass_words(players, item, cards=False),
+                    _("Plucked"),
+                )
+            )
+        return facts
+
+
+def pass_words(players, item, cards: bool = True) -> str:
+    """One pass of a plucking, "Ann → Ben 1" (``cards``: with the count)."""
+
+    def name(seat):
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+
+    words = f"{name(item.get('from'))} → {name(item.get('to'))}"
+    return f"{words} {item.get('cards')}" if cards else words
+
+
+def exchange_notes(ruleset, state: MatchState) -> list[str]:
+    """What goes with the passes before the deal, not a pass itself: how a seat that
+    receives from two givers answers (§1.6), the Woburn cap (§1.4)."""
+    coming = state.next_hand
+    if coming is None:
+        return []
+    notes = []
+    if coming.detail.answers_in_order:
+        notes.append(
+            _(
+                "A player who receives cards from two givers answers them in order of the "
+                "cards received: the higher card received gets the higher card back."
+            )
+        )
+    if ruleset.preset.exchange == "capped" and coming.exchanges:
+        notes.append(_("Maximum bleed: nobody passes or receives more than 3 cards."))
+    return notes
 
 
 def exchange_steps(state: MatchState, returns_now: bool = True) -> list[str]:
@@ -343,17 +433,7 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
         after.append(_("%(dealer)s takes the kitty, discards 4, then names trumps.") % dealer)
     else:
         after.append(_("%(dealer)s names trumps, discards 4 and takes the kitty.") % dealer)
-    exchange = exchange_steps(state, returns_now=returns_now)
-    if coming.detail.answers_in_order:
-        exchange.append(
-            _(
-                "A player who receives cards from two givers answers them in order of the "
-                "cards received: the higher card received gets the higher card back."
-            )
-        )
-    if ruleset.preset.exchange == "capped" and coming.exchanges:
-        exchange.append(_("Maximum bleed: nobody passes or receives more than 3 cards."))
-    return before, exchange, after
+    return before, exchange_steps(state, returns_now=returns_now), after
 
 
 def sitter_steps(ruleset, state: MatchState) -> list[str]:
@@ -372,7 +452,7 @@ def sitter_steps(ruleset, state: MatchState) -> list[str]:
                 "%(name)s was %(score)s in the last hand; sitting out now, %(name)s passes "
                 "and receives nothing for it."
             )
-            % {"name": name, "score": f"{last[out]:+d}"}
+            % {"name": name, "score": signed(last[out])}
         )
     return steps
 

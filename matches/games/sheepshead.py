@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from ..forms import HandForm
+from ..presenters import Fact
 from ..rules import Hand, MatchState, NextHand, RuleError
 from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
 from ..seating import TableSizes
-from .base import Game
+from .base import Game, yes_no
 
 
 class SheepsheadHandForm(HandForm):
@@ -103,6 +104,7 @@ class SheepsheadGame(Game):
     hand_form = SheepsheadHandForm
     paper_columns = (gettext_lazy("Picker"), gettext_lazy("Partner"), gettext_lazy("Points"))
     previewed = True
+    history_columns = 4
     option_labels = {
         "all_pass": gettext_lazy("When nobody picks"),
         "double_on_bump": gettext_lazy("A losing picker side pays double"),
@@ -148,6 +150,38 @@ class SheepsheadGame(Game):
 
     def rules_card(self, ruleset) -> list[str]:
         return sheepshead_card(ruleset)
+
+    def offered_options(self, ruleset) -> list[str]:
+        # RULES.md §2.6: the dealer sits out only with six at the table.
+        offered = super().offered_options(ruleset)
+        return [name for name in offered if name != "dealer_sits_out" or ruleset.seats == 6]
+
+    def hand_facts(self, ruleset, players, data) -> list[Fact]:
+        def name(seat):
+            return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "—"
+
+        picker = data.get("picker")
+        facts = [
+            Fact("picker", _("nobody picked") if picker is None else name(picker), _("Picker"))
+        ]
+        if picker is not None:
+            partner = data.get("partner")
+            facts.append(
+                Fact("partner", _("alone") if partner is None else name(partner), _("Partner"))
+            )
+        if data.get("points") is not None:
+            facts.append(Fact("points", str(data["points"]), _("Points")))
+        for key, label in (
+            ("all_tricks", _("The picker side took every trick")),
+            ("no_trick", _("The picker side took no trick")),
+            ("cracked", _("Cracked (×2)")),
+            ("recracked", _("Recracked (×4)")),
+        ):
+            if key in data:
+                facts.append(Fact(key, yes_no(data[key]), label, shown=bool(data[key])))
+        if data.get("leaster_winner") is not None:
+            facts.append(Fact("leaster_winner", name(data["leaster_winner"]), _("Leaster won by")))
+        return facts
 
     def deal_words(self, coming: NextHand, words) -> list[str]:
         """Who deals (and sits out), who picks first and leads, a doubler's factor."""

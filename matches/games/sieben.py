@@ -11,11 +11,12 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from .. import presenters
 from ..forms import HandForm
-from ..rules import Hand, MatchState, NextHand, RuleError
+from ..presenters import Fact
+from ..rules import Hand, MatchState, NextHand, RuleError, base
 from ..rules import _ as rules_
 from ..rules.sieben import COUNTERS, Sieben
 from ..seating import TableSizes
-from .base import Game
+from .base import Game, yes_no
 
 
 class SiebenHandForm(HandForm):
@@ -104,6 +105,12 @@ class SiebenGame(Game):
         "difference": gettext_lazy("Score the difference of counters (game to 500)"),
         "four_of_a_kind": gettext_lazy("Four of a kind at the deal wins the round (4 points)"),
     }
+    preview_empty = gettext_lazy("The result of this round appears here as you fill in the form.")
+    preview_incomplete = gettext_lazy("Fill in the round to see its result.")
+    # The home list shows the points per side (the tally the table keeps), not the
+    # zero-sum totals.
+    tally_in_lists = True
+    history_columns = 3
 
     def table_sizes_for(self, ruleset, table_size) -> TableSizes:
         if ruleset.variant == "three-player":
@@ -133,12 +140,22 @@ class SiebenGame(Game):
     def leader(self, ruleset, coming: NextHand) -> int:
         return coming.detail.leader  # the winner of the last round (RULES.md §3.4)
 
-    def deal_words(self, coming: NextHand, words) -> list[str]:
-        """Who deals (the loser of the last round) and who leads (its winner)."""
-        steps = super().deal_words(coming, words)
-        if coming.detail.loser_deals:
+    def deal_steps(self, ruleset, state: MatchState):
+        """Who deals (of the side that lost the last round) and who leads (its winner)."""
+        coming = state.next_hand
+        if coming is None:
+            return [], [], []
+        words = {
+            "dealer": state.players[coming.dealer],
+            "eldest": state.players[coming.detail.leader],
+            "side": side_names(ruleset, state.players)[ruleset.side_of(coming.dealer)],
+        }
+        steps = self.deal_words(coming, words)
+        if coming.detail.loser_deals and ruleset.sides != ruleset.seats:
+            steps[0] = _("%(side)s lost the last round and %(dealer)s deals.") % words
+        elif coming.detail.loser_deals:
             steps[0] = _("%(dealer)s lost the last round and deals.") % words
-        return steps
+        return steps, [], []
 
     def seat_points(self, ruleset, state: MatchState) -> list[int]:
         return [state.detail.points[ruleset.side_of(seat)] for seat in range(state.seats)]
@@ -158,13 +175,69 @@ class SiebenGame(Game):
         }
 
     def chart(self, ruleset, state: MatchState) -> presenters.Chart | None:
-        """The tally of points per side, which is what a Sieben table keeps."""
+        """The tally of points per side, which is what a Sieben table keeps: from 0 up."""
         return presenters.chart(
-            state, running=ruleset.tallies(state), labels=side_names(ruleset, state.players)
+            state,
+            running=ruleset.tallies(state),
+            labels=side_names(ruleset, state.players),
+            signed=False,
         )
+
+    def list_figures(self, state: MatchState) -> str | None:
+        return " : ".join(str(points) for points in state.detail.points)
+
+    def hand_facts(self, ruleset, players, data) -> list[Fact]:
+        sides = side_names(ruleset, players)
+
+        def side(index):
+            return sides[index] if isinstance(index, int) and 0 <= index < len(sides) else "—"
+
+        if data.get("four_of_a_kind") is not None:
+            return [Fact("four_of_a_kind", side(data["four_of_a_kind"]), _("Four of a kind"))]
+        facts = [
+            Fact(f"counters.{index}", str(value), side(index), _("Counters"))
+            for index, value in enumerate(data.get("counters") or ())
+        ]
+        if "no_trick" in data:
+            facts.append(
+                Fact(
+                    "no_trick",
+                    yes_no(data["no_trick"]),
+                    _("The losing side took no trick"),
+                    shown=bool(data["no_trick"]),
+                )
+            )
+        return facts
+
+    def ending_words(self, ruleset, state: MatchState) -> tuple[str | None, str | None]:
+        """The tally decides (RULES.md §3.5), in rounds."""
+        ending = state.ending
+        if ending is None:
+            return None, None
+        words = {"number": ending.hand}
+        if ending.how == base.POINT_LIMIT:
+            side = ruleset.side_of(ending.winners[0])
+            words.update(
+                side=side_names(ruleset, state.players)[side], points=state.detail.points[side]
+            )
+            return _("%(side)s reached %(points)s points in round %(number)s.") % words, None
+        if ending.how == base.HANDS_LIMIT:
+            return (
+                ngettext(
+                    "After %(number)s round: the most points win.",
+                    "After %(number)s rounds: the most points win.",
+                    ending.hand,
+                )
+                % words,
+                None,
+            )
+        return super().ending_words(ruleset, state)
 
     def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:
         return {"sides": side_names(ruleset, state.players)}
+
+    def history_heads(self, ruleset, state: MatchState) -> list[str]:
+        return side_names(ruleset, state.players)
 
     def preview(self, ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         """The round's winner and points (the tally the table keeps)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import (
     Detail,
+    Ending,
     Exchange,
     Hand,
     MatchState,
@@ -39,6 +40,7 @@ def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = Non
 __all__ = [
     "GAMES",
     "Detail",
+    "Ending",
     "Exchange",
     "Hand",
     "MatchState",

@@ -29,6 +29,18 @@ def term(word: str) -> Term:
     return Term(word)
 
 
+class Phrases(tuple):
+    """Several sentences of the program given to a message as one parameter: each a
+    message and its parameters, translated one by one and joined by whoever shows them
+    ("Ann was +2 but passes 1…; Ben was −2 but…")."""
+
+    def __new__(cls, phrases):
+        return super().__new__(cls, tuple((message, dict(params)) for message, params in phrases))
+
+    def __str__(self) -> str:
+        return "; ".join(message % params for message, params in self)
+
+
 class RuleError(Exception):
     """A hand, an option or a set-up that breaks the rules: the table's mistake, not a bug.
 
@@ -110,6 +122,36 @@ class NextHand:
     detail: Detail = NO_DETAIL
 
 
+# Why a match ended (``Ending.how``).
+TRICKS = "tricks"  # a seat took ``win_tricks`` or more in one hand
+POINT_LIMIT = "point_limit"  # a total (Sieben: a side's points) reached the limit
+POINT_BAND = "point_band"  # a total reached plus or minus the band
+HANDS_LIMIT = "hands_limit"  # the hands were played
+ALL_CALLS = "calls"  # every call was made (Sergeant Major alternate)
+STOPPED = "stopped"  # the table ended the match
+# How a tie at the point limit was broken (RULES.md §1.3).
+BY_GAIN = "gain"  # the bigger gain in the last hand
+BY_LAST_TRICK = "last_trick"  # whoever of the tied seats took a trick most recently
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Why the match ended, as the rules decided it: the pages word it ("Cy took 12
+    tricks in hand 6", "tie at +10 broken by the last trick") and never work it out
+    again. ``hand`` is the number of the hand that ended it (0: stopped before any);
+    ``seat`` and ``count`` say who took how many tricks (``TRICKS``) or the limit that
+    was reached (``POINT_LIMIT``, ``POINT_BAND``); ``tied`` are the seats a tie-break
+    decided between, and ``tie_break`` how."""
+
+    how: str
+    winners: tuple[int, ...]
+    hand: int
+    seat: int | None = None
+    count: int | None = None
+    tie_break: str | None = None
+    tied: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True)
 class MatchState:
     """The whole match as derived from its hands."""
@@ -120,6 +162,7 @@ class MatchState:
     next_hand: NextHand | None
     winners: tuple[int, ...] = ()
     detail: Detail = NO_DETAIL  # the game's own running figures, e.g. Sieben's points
+    ending: Ending | None = None  # why it ended, once it has
 
     @property
     def finished(self) -> bool:
@@ -146,6 +189,7 @@ class Option:
     nullable: bool = False
     minimum: int | None = None
     choices: tuple[str, ...] = ()  # for str options
+    ends: bool = False  # an end condition (the pages ask "how the match ends" apart)
 
 
 class Ruleset:
@@ -154,7 +198,7 @@ class Ruleset:
     The fold of a match is here: ``start``, the common part of ``clean`` and ``play``.
     A game sets ``game`` and ``presets`` and fills in the hooks: ``seats``, ``first_deal``
     (the set-up), ``hand_keys`` and ``clean_hand`` (its input), ``score_hand``,
-    ``winners`` and ``next_deal``; ``active`` and ``tally`` when it needs them. The hooks
+    ``ending`` and ``next_deal``; ``active`` and ``tally`` when it needs them. The hooks
     must be pure: same state and input, same result. Defining a subclass with a ``game``
     registers it (see ``rules.GAMES``).
     """
@@ -324,9 +368,9 @@ class Ruleset:
             (),
             self.tally(state.detail, hand),
         )
-        winners = self.winners(played, coming)
-        if winners:
-            return replace(played, winners=winners)
+        ending = self.ending(played, coming)
+        if ending is not None:
+            return replace(played, winners=ending.winners, ending=ending)
         return replace(played, next_hand=self.next_deal(played, coming))
 
     # -- the hooks ------------------------------------------------------------------------
@@ -361,8 +405,9 @@ class Ruleset:
         """The game's running figures after ``hand``."""
         return before
 
-    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
-        """The seats that have won once ``coming`` is played; empty while play goes on."""
+    def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
+        """Whether the match ends once ``coming`` is played: who won and why (None while
+        play goes on)."""
         raise NotImplementedError
 
     def outright(self, state: MatchState) -> int | None:
@@ -433,7 +478,9 @@ def stop(state: MatchState) -> MatchState:
     """The match ended by the table after its last hand (unless it had ended already)."""
     if state.finished:
         return state
-    return replace(state, next_hand=None, winners=highest(state.totals))
+    winners = highest(state.totals)
+    ending = Ending(STOPPED, winners, len(state.hands))
+    return replace(state, next_hand=None, winners=winners, ending=ending)
 
 
 def highest(totals: Sequence[int]) -> tuple[int, ...]:
@@ -458,6 +505,11 @@ def play_hand(
         if where:
             error.field = where + error.field if error.field else where.rstrip(".")
         raise
+
+
+def signed(value: int) -> str:
+    """+2, −1 (a real minus sign), 0: a score as a message shows it."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def add_scores(totals: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:

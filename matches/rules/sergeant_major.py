@@ -18,12 +18,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    ALL_CALLS,
+    BY_GAIN,
+    BY_LAST_TRICK,
+    HANDS_LIMIT,
+    POINT_BAND,
+    POINT_LIMIT,
+    TRICKS,
     Detail,
+    Ending,
     Exchange,
-    Hand,
     MatchState,
     NextHand,
     Option,
+    Phrases,
     Preset,
     RuleError,
     Ruleset,
@@ -32,6 +40,7 @@ from .base import (
     highest,
     require_int,
     require_seat,
+    signed,
     term,
 )
 
@@ -61,10 +70,10 @@ WOBURN_BIDS = {
 END_OPTIONS = ("win_tricks", "point_limit", "point_band", "hands_limit")
 
 OPTIONS = (
-    Option("win_tricks", int, nullable=True, minimum=1),
-    Option("point_limit", int, nullable=True, minimum=1),
-    Option("point_band", int, nullable=True, minimum=1),
-    Option("hands_limit", int, nullable=True, minimum=1),
+    Option("win_tricks", int, nullable=True, minimum=1, ends=True),
+    Option("point_limit", int, nullable=True, minimum=1, ends=True),
+    Option("point_band", int, nullable=True, minimum=1, ends=True),
+    Option("hands_limit", int, nullable=True, minimum=1, ends=True),
     Option("kitty_first", bool),
     Option("sitter", bool),  # TOURNAMENTS.md §2; three-player presets only
 )
@@ -106,6 +115,10 @@ class SergeantMajorNext(Detail):
     pluck_choice: bool = False
     # ...and a seat that receives from two givers answers them in order of the cards.
     answers_in_order: bool = False
+    # §1.3: the seats that could reach the point limit in this hand with equal totals and
+    # equal gains, so that only the last trick tells them apart (the page asks for it
+    # only then, and offers only them).
+    may_tie: tuple[int, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         facts: dict[str, Any] = {}
@@ -253,15 +266,17 @@ class SergeantMajor(Ruleset):
         win = options["win_tricks"]
         if win is not None and win > self.tricks:
             raise RuleError(
-                _("win_tricks cannot be more than the %(tricks)s tricks in a hand."),
+                _("%(name)s cannot be more than the %(tricks)s tricks in a hand."),
                 field="options.win_tricks",
+                name=term("win_tricks"),
                 tricks=self.tricks,
             )
         if win is not None and 2 * win <= self.tricks:
             # Two seats could both reach it in one hand, and the rules name one winner.
             raise RuleError(
-                _("win_tricks must be more than half of the %(tricks)s tricks in a hand."),
+                _("%(name)s must be more than half of the %(tricks)s tricks in a hand."),
                 field="options.win_tricks",
+                name=term("win_tricks"),
                 tricks=self.tricks,
             )
         # The alternate game always ends once every call is made; the others need a rule.
@@ -327,11 +342,13 @@ class SergeantMajor(Ruleset):
                 raise RuleError(_("A bid is a number of tricks from 8 to 16."), field="bid")
             bid_targets = WOBURN_BIDS[bid]
         calls_left = (CALLS,) * self.seats if self.preset.calls else None
+        targets = self.targets(dealer, bid_targets)
+        may_tie = self.may_tie((0,) * self.seats, targets, dealer, calls_left)
         return self.deal(
             1,
             dealer,
-            self.targets(dealer, bid_targets),
-            detail=SergeantMajorNext(bid=bid, calls_left=calls_left),
+            targets,
+            detail=SergeantMajorNext(bid=bid, calls_left=calls_left, may_tie=may_tie),
         )
 
     def hand_keys(self) -> set[str]:
@@ -447,15 +464,29 @@ class SergeantMajor(Ruleset):
             gives[giver] += cards
             takes[receiver] += cards
             cleaned.append({"from": giver, "to": receiver, "cards": cards})
-        for seat, score in enumerate(scores):
-            owed = max(score, 0), max(-score, 0)
-            if (gives[seat], takes[seat]) != owed:
-                raise RuleError(
-                    _("%(name)s was %(score)s and must pass or receive exactly that many cards."),
-                    field=field,
-                    name=state.players[seat],
-                    score=f"{score:+d}",
-                )
+        misfits = [
+            (
+                _("%(name)s was %(score)s but passes %(gives)s and receives %(takes)s"),
+                {
+                    "name": state.players[seat],
+                    "score": signed(score),
+                    "gives": gives[seat],
+                    "takes": takes[seat],
+                },
+            )
+            for seat, score in enumerate(scores)
+            if (gives[seat], takes[seat]) != (max(score, 0), max(-score, 0))
+        ]
+        if misfits:
+            # Every seat that does not fit, so the table mends the plucking in one go.
+            raise RuleError(
+                _(
+                    "Each seat that was up passes exactly what it was up, each seat that was "
+                    "down receives exactly what it was down: %(misfits)s."
+                ),
+                field=field,
+                misfits=Phrases(misfits),
+            )
         return cleaned
 
     def score_hand(
@@ -493,8 +524,10 @@ class SergeantMajor(Ruleset):
         plucking = self.preset.exchange == PLUCKING
         givers = {exchange.giver for exchange in exchanges}
         receivers = [exchange.receiver for exchange in exchanges]
+        calls_left = self.calls_left(coming, hand.input)
+        targets = self.targets(dealer)
         detail = SergeantMajorNext(
-            calls_left=self.calls_left(coming, hand.input),
+            calls_left=calls_left,
             pluck_choice=plucking
             and min(
                 sum(score > 0 for score in hand.scores), sum(score < 0 for score in hand.scores)
@@ -503,68 +536,109 @@ class SergeantMajor(Ruleset):
             answers_in_order=plucking
             and len(givers) > 1
             and any(receivers.count(seat) > 1 for seat in receivers),
+            may_tie=self.may_tie(played.totals, targets, dealer, calls_left),
         )
-        return self.deal(coming.number + 1, dealer, self.targets(dealer), exchanges, detail=detail)
+        return self.deal(coming.number + 1, dealer, targets, exchanges, detail=detail)
+
+    def may_tie(
+        self,
+        totals: Sequence[int],
+        targets: Sequence[int],
+        dealer: int,
+        calls_left: Sequence[Sequence[str]] | None,
+    ) -> tuple[int, ...]:
+        """§1.3: the seats that could end the hand dealt by ``dealer`` tied at the point
+        limit with equal gains, when only the last trick can tell them apart.
+
+        Two seats tie so only when their totals are equal now and both gain the same ``g``
+        that takes them to the limit: in a trumps hand each then takes ``target + g``
+        tricks, which must fit in the hand beside each other (and stay below
+        ``win_tricks``, which would decide first); in a miz hand each takes
+        ``target - g``, which must not be below 0."""
+        limit = self.options["point_limit"]
+        if limit is None:
+            return ()
+        win = self.options["win_tricks"]
+        active = self.active(dealer)
+        miz = calls_left is not None and "miz" in calls_left[dealer]
+        trumps = calls_left is None or any(call != "miz" for call in calls_left[dealer])
+        tied: set[int] = set()
+        for a, b in itertools.combinations(active, 2):
+            if totals[a] != totals[b]:
+                continue
+            gain = limit - totals[a]
+            ends = targets[a] + gain, targets[b] + gain
+            by_trumps = trumps and sum(ends) <= self.tricks and (win is None or max(ends) < win)
+            by_miz = miz and gain <= min(targets[a], targets[b])
+            if by_trumps or by_miz:
+                tied |= {a, b}
+        return tuple(sorted(tied))
 
     # -- the end -------------------------------------------------------------------------
 
     def outright(self, state: MatchState) -> int | None:
-        win = self.options["win_tricks"]
-        if not state.winners or win is None or not state.hands:
-            return None
-        data = state.hands[-1].input
-        if data.get("call") == "miz":
-            return None
-        made = [seat for seat, count in enumerate(data["tricks"]) if count >= win]
-        return made[0] if made and made[0] in state.winners else None
+        ending = state.ending
+        return ending.seat if ending is not None and ending.how == TRICKS else None
 
-    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
-        """The seats that have won after the last hand; empty while play goes on.
+    def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
+        """Whether the match is over after the last hand, who won and why.
 
         The end conditions are checked in the order of RULES.md §1.2: a hand with
         ``win_tricks`` decides before any total is looked at.
         """
         options = self.options
         hands, totals = played.hands, played.totals
-        data = hands[-1].input
+        number, data = len(hands), hands[-1].input
         tricks = data["tricks"]
         # In a miz hand tricks are bad: taking most of them wins nothing (README).
         if options["win_tricks"] is not None and data.get("call") != "miz":
             made = [seat for seat, count in enumerate(tricks) if count >= options["win_tricks"]]
             if made:
-                return (made[0],)
-        if options["point_limit"] is not None:
-            over = [seat for seat, total in enumerate(totals) if total >= options["point_limit"]]
+                seat = made[0]
+                return Ending(TRICKS, (seat,), number, seat=seat, count=tricks[seat])
+        limit = options["point_limit"]
+        if limit is not None:
+            over = [seat for seat, total in enumerate(totals) if total >= limit]
             if over:
-                return (self.point_limit_winner(over, hands[-1], totals, data),)
+                return self.point_limit_ending(over, played, limit)
         band = options["point_band"]
-        if band is not None and any(total >= band or total <= -band for total in totals):
-            return highest(totals)
-        if options["hands_limit"] is not None and len(hands) >= options["hands_limit"]:
-            return highest(totals)
+        out = [seat for seat, total in enumerate(totals) if abs(total) >= band] if band else []
+        if out:
+            return Ending(POINT_BAND, highest(totals), number, seat=out[0], count=band)
+        if options["hands_limit"] is not None and number >= options["hands_limit"]:
+            return Ending(HANDS_LIMIT, highest(totals), number)
         if self.preset.calls and not any(self.calls_left(coming, data)):
-            return highest(totals)
-        return ()
+            return Ending(ALL_CALLS, highest(totals), number)
+        return None
 
     @staticmethod
-    def point_limit_winner(
-        over: Sequence[int], hand: Hand, totals: Sequence[int], data: Mapping[str, Any]
-    ) -> int:
+    def point_limit_ending(over: Sequence[int], played: MatchState, limit: int) -> Ending:
         """RULES.md §1.3: highest total, then the bigger gain in the last hand, then
         whoever took a trick last."""
+        hand, totals = played.hands[-1], played.totals
+        number = len(played.hands)
         best = max(totals[seat] for seat in over)
-        tied = [seat for seat in over if totals[seat] == best]
-        gain = max(hand.scores[seat] for seat in tied)
-        tied = [seat for seat in tied if hand.scores[seat] == gain]
+        tied = tuple(seat for seat in over if totals[seat] == best)
         if len(tied) == 1:
-            return tied[0]
-        last = data.get("last_trick")
-        if last not in tied:
-            raise RuleError(
-                _("Two seats reach the limit with equal totals: who took a trick last?"),
-                field="last_trick",
+            return Ending(POINT_LIMIT, tied, number, count=limit)
+        gain = max(hand.scores[seat] for seat in tied)
+        gainers = [seat for seat in tied if hand.scores[seat] == gain]
+        if len(gainers) == 1:
+            return Ending(
+                POINT_LIMIT, (gainers[0],), number, count=limit, tie_break=BY_GAIN, tied=tied
             )
-        return last
+        last = hand.input.get("last_trick")
+        if last not in gainers:
+            raise RuleError(
+                _(
+                    "%(names)s reach %(total)s with equal totals and equal gains: which of "
+                    "them took a trick last?"
+                ),
+                field="last_trick",
+                names=" & ".join(played.players[seat] for seat in gainers),
+                total=signed(best),
+            )
+        return Ending(POINT_LIMIT, (last,), number, count=limit, tie_break=BY_LAST_TRICK, tied=tied)
 
     def hand_fields(self) -> dict[str, str]:
         fields = {

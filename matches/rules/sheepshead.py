@@ -13,7 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    HANDS_LIMIT,
     Detail,
+    Ending,
     MatchState,
     NextHand,
     Option,
@@ -112,7 +114,7 @@ class Sheepshead(Ruleset):
     no_setup = _("Sheepshead has no set-up before the first hand.")
     lists_active = True
     options_spec = (
-        Option("hands_limit", int, nullable=True, minimum=1),
+        Option("hands_limit", int, nullable=True, minimum=1, ends=True),
         Option("all_pass", str, choices=ALL_PASS),
         Option("double_on_bump", bool),
         Option("cracking", bool),
@@ -226,11 +228,11 @@ class Sheepshead(Ruleset):
         scores, m = self.score(data, coming.active, coming.detail.doublers)
         return scores, SheepsheadHand(m)
 
-    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
+    def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         limit = self.options["hands_limit"]
         if limit is not None and len(played.hands) >= limit:
-            return highest(played.totals)
-        return ()
+            return Ending(HANDS_LIMIT, highest(played.totals), len(played.hands))
+        return None
 
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
         doubled = coming.detail.doublers

@@ -17,7 +17,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    HANDS_LIMIT,
+    POINT_LIMIT,
     Detail,
+    Ending,
     Hand,
     MatchState,
     NextHand,
@@ -99,8 +102,8 @@ class Sieben(Ruleset):
     not_an_object = _("A round must be an object.")
     no_setup = _("Sieben has no set-up before the first round.")
     options_spec = (
-        Option("point_limit", int, nullable=True, minimum=1),
-        Option("hands_limit", int, nullable=True, minimum=1),
+        Option("point_limit", int, nullable=True, minimum=1, ends=True),
+        Option("hands_limit", int, nullable=True, minimum=1, ends=True),
         Option("difference", bool),
         Option("four_of_a_kind", bool),
     )
@@ -260,16 +263,21 @@ class Sieben(Ruleset):
             running.append(self.tally(running[-1], hand))
         return [tally.points for tally in running]
 
-    def winners(self, played: MatchState, coming: NextHand) -> tuple[int, ...]:
+    def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         """The seats of the side that reached the limit (only the round's winner gains,
         so only one side can), or of the leading sides once the hands are played."""
         tally = played.detail.points
         limit, hands_limit = self.options["point_limit"], self.options["hands_limit"]
-        reached = limit is not None and max(tally) >= limit
-        if not reached and (hands_limit is None or len(played.hands) < hands_limit):
-            return ()
+        number = len(played.hands)
+        if limit is not None and max(tally) >= limit:
+            how = POINT_LIMIT
+        elif hands_limit is not None and number >= hands_limit:
+            how = HANDS_LIMIT
+        else:
+            return None
         best = max(tally)
-        return tuple(s for s in range(self.seats) if tally[self.side_of(s)] == best)
+        winners = tuple(s for s in range(self.seats) if tally[self.side_of(s)] == best)
+        return Ending(how, winners, number, count=limit if how == POINT_LIMIT else None)
 
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
         hand = played.hands[-1]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from ..backup import private
 from ..rules import RuleError
-from ..rules.base import Term
+from ..rules.base import Phrases, Term
 
 if TYPE_CHECKING:
     from .selectors import Snapshot
@@ -194,6 +194,12 @@ def explain(error: RuleError) -> str:
 
 
 def _display(value: Any) -> Any:
-    # Only the program's own words (``Term``: an option's name, a call) are translated;
-    # a player's name or what a client sent is shown as it is ("Nobody" stays "Nobody").
+    # Only the program's own words (``Term``: an option's name, a call; ``Phrases``: whole
+    # sentences) are translated; a player's name or what a client sent is shown as it is
+    # ("Nobody" stays "Nobody").
+    if isinstance(value, Phrases):
+        return "; ".join(
+            gettext(message) % {key: _display(item) for key, item in params.items()}
+            for message, params in value
+        )
     return gettext(value) if isinstance(value, Term) else value

@@ -67,3 +67,16 @@ def minus(value):
     except (TypeError, ValueError):
         return value
     return f"−{-number}" if number < 0 else str(number)
+
+
+@register.simple_tag
+def list_figures(match):
+    """What the home list shows of ``match`` instead of its seats' totals, when its game
+    keeps a tally of its own (Sieben's points per side, "4 : 1"); None otherwise."""
+    from .. import games
+    from ..services import selectors
+
+    game = games.of(match)
+    if not game.tally_in_lists:
+        return None
+    return game.list_figures(selectors.snapshot(match).state)

@@ -83,7 +83,7 @@ def match_new(request):
                 setup=form.setup(),
             )
         except RuleError as error:
-            apply_rule_error(form, error, form.field_for)
+            apply_rule_error(form, error, form.field_for, form.explain)
         else:
             return leave(request, snapshot.match.get_absolute_url())
     context = {
@@ -269,9 +269,9 @@ def preview_scores(request, match: Match, door: Door):
         else:
             preview.update(game.preview(match.ruleset, current.state, hand))
     else:
-        preview["preview_error"] = _("Fill in the hand to see its scores.")
+        preview["preview_error"] = game.preview_incomplete
     if request.htmx:
-        return render(request, "partials/preview_body.html", preview)
+        return render(request, "partials/preview_body.html", {**preview, "game": game})
     return _match_page(request, current, door, form=form, preview=preview)
 
 
@@ -482,5 +482,5 @@ def match_share(request, match_id: int):
 @require_GET
 def match_audit(request, match_id: int):
     match = match_for_page(request, match_id, Access.AUDIT)
-    entries = match.audit.all()
+    entries = presenters.audit_trail(games.of(match), match, match.audit.all())
     return render(request, "match_audit.html", {"match": match, "entries": entries})

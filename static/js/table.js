@@ -1,5 +1,6 @@
-// Steppers and the live "tricks still to place" count. The form works without this file:
-// the number fields take typing, and the server checks the sum again.
+// Steppers, the live "tricks still to place" count and what a hand form shows as it is
+// filled in. The form works without this file: the number fields take typing, and the
+// server checks the sum again.
 (function () {
   "use strict";
 
@@ -7,25 +8,75 @@
     return Array.prototype.slice.call(form.querySelectorAll("input.tricks"));
   }
 
+  // The count never says more than is true: "All tricks placed" only when the tricks add
+  // up, none is negative or left empty, and trumps (or the call) are chosen; otherwise it
+  // says what is missing, and the button waits.
   function update(form) {
     var total = Number(form.dataset.tricks);
-    var placed = fields(form).reduce(function (sum, input) {
+    var placed = 0, negative = false, empty = false;
+    fields(form).forEach(function (input) {
       var value = parseInt(input.value, 10);
-      return sum + (isNaN(value) ? 0 : value);
-    }, 0);
+      if (isNaN(value)) { empty = true; return; }
+      if (value < 0) { negative = true; }
+      placed += value;
+    });
     var left = total - placed;
     var out = form.querySelector("[data-remaining]");
     var submit = form.querySelector("button[type=submit]");
-    if (out) {
-      out.classList.toggle("over", left < 0);
-      out.classList.toggle("done", left === 0);
-      out.textContent = left === 0 ? form.dataset.done
-        : (left > 0 ? form.dataset.left : form.dataset.over).replace("%s", Math.abs(left));
-    }
     // Trumps (or the call) must be chosen too, when the form asks for them.
     var choices = form.querySelectorAll("fieldset.suits input[type=radio]");
     var chosen = !choices.length || form.querySelector("fieldset.suits input[type=radio]:checked");
-    if (submit) { submit.disabled = left !== 0 || !chosen; }
+    var ready = !negative && !empty && left === 0 && chosen;
+    if (out) {
+      var text;
+      if (negative) {
+        text = form.dataset.negative;
+      } else if (left > 0) {
+        text = form.dataset.left.replace("%s", left);
+      } else if (left < 0) {
+        text = form.dataset.over.replace("%s", -left);
+      } else if (empty) {
+        text = form.dataset.empty;
+      } else {
+        text = chosen ? form.dataset.done : form.dataset.choose;
+      }
+      out.classList.toggle("over", negative || left < 0);
+      out.classList.toggle("done", ready);
+      out.textContent = text;
+    }
+    if (submit) { submit.disabled = !ready; }
+    mizHints(form);
+  }
+
+  // The alternate game: in miz a seat's target is a maximum ("at most 8", not "needs 8").
+  function mizHints(form) {
+    var call = form.querySelector("input[name=call]:checked");
+    var miz = call && call.value === "miz";
+    form.querySelectorAll("[data-hint-miz]").forEach(function (hint) {
+      hint.textContent = miz ? hint.dataset.hintMiz : hint.dataset.hintTrumps;
+    });
+  }
+
+  // Sheepshead: once "Nobody picked" is tapped, the partner, points and trick flags have
+  // nothing to say; they are hidden and left out of the post (and the leaster's winner
+  // shows). Without this file they stay, and a blank one means nothing.
+  function picker(form) {
+    var chosen = form.querySelector("input[name=picker]:checked");
+    if (!form.querySelector("input[name=picker]")) { return; }
+    var nobody = Boolean(chosen && chosen.value === "nobody");
+    form.querySelectorAll("[data-picked]").forEach(function (element) {
+      show(element, !nobody);
+    });
+    form.querySelectorAll("[data-nobody]").forEach(function (element) {
+      show(element, nobody);
+    });
+  }
+
+  function show(element, shown) {
+    element.hidden = !shown;
+    element.querySelectorAll("input, select").forEach(function (input) {
+      input.disabled = !shown;
+    });
   }
 
   // The new-match page: the seat only an option adds (Sergeant Major's sitter) shows
@@ -62,6 +113,7 @@
       });
       if (form.dataset.tricks) { update(form); }
       otherSide(form);
+      picker(form);
     });
   }
 
@@ -120,6 +172,13 @@
     var any = event.target.closest && event.target.closest("form");
     if (any && event.target.type === "checkbox") { seatOption(any); }
   });
+
+  // Before htmx's own listener on the form posts the preview: it must not send what
+  // "Nobody picked" leaves out.
+  document.addEventListener("change", function (event) {
+    var hand = event.target.closest && event.target.closest("form.hand-form");
+    if (hand && event.target.name === "picker") { picker(hand); }
+  }, true);
 
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-tricks]");

@@ -187,7 +187,11 @@ def test_catalogue_lists_every_message_of_the_source(tmp_path, entries):
 def test_german_is_rendered():
     with translation.override("de"):
         german = translation.gettext("Log in")
-        hands = translation.ngettext("After %(counter)s hand.", "After %(counter)s hands.", 3)
+        hands = translation.ngettext(
+            "After %(number)s hand: the highest total wins.",
+            "After %(number)s hands: the highest total wins.",
+            3,
+        )
     assert german == "Anmelden"
     assert german != "Log in"
-    assert hands % {"counter": 3} == "Nach 3 Spielen."
+    assert hands % {"number": 3} == "Nach 3 Spielen: Der höchste Stand gewinnt."

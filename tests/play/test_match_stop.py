@@ -58,7 +58,7 @@ class TestMatchStop:
         page = text(response)
         assert "The match is over: well played!" in page
         assert "Ben wins the match!" in page
-        assert "After 2 hands. Ended by the table." in page
+        assert "The table ended the match after 2 hands: the highest total wins." in page
         assert "Reopen the match" in page
         assert 'id="record"' not in response.content.decode()
         # Recording is refused while stopped.

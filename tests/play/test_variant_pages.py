@@ -199,5 +199,12 @@ class TestFourPlayerPlucking:
         )
         response = client_of(owner).post(self.url(match), data)
         assert response.status_code == 422
-        assert b"must pass or receive exactly that many cards" in response.content
+        # Every seat that does not fit is named, with a real minus sign (North receives
+        # 3 of the 2 it was down, East none of its 1); South and West pass what they owe.
+        page = text(response)
+        assert (
+            "each seat that was down receives exactly what it was down: North was −2 but "
+            "passes 0 and receives 3; East was −1 but passes 0 and receives 0." in page
+        )
+        assert "South was +2 but" not in page and "West was +1 but" not in page
         assert Hand.objects.filter(match=match).count() == 1
