@@ -109,7 +109,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         # Three hands played: the match is over, Dee has the highest total.
         winner = page.locator("section.winner")
         expect(winner.locator("h2")).to_have_text("Dee wins the match!")
-        expect(winner).to_contain_text("After 3 hands.")
+        expect(winner).to_contain_text("After 3 hands: the highest total wins.")
         expect(page.locator("form#record")).to_have_count(0)
         expect(page.locator("#exchange")).to_have_count(0)
         expect(seats.locator(".total")).to_have_text([signed(t) for t in SH_TOTALS[3]])
@@ -193,7 +193,7 @@ def test_sieben_two_players_in_the_browser(live_server):
         # Ben reached 12: the match is over.
         winner = page.locator("section.winner")
         expect(winner.locator("h2")).to_have_text("Ben wins the match!")
-        expect(winner).to_contain_text("After 5 rounds.")
+        expect(winner).to_contain_text("Ben reached 12 points in round 5.")
         expect(page.locator("form#record")).to_have_count(0)
         expect(page.locator("#exchange")).to_have_count(0)
         expect(seats.locator(".total")).to_have_text(["1", "12"])
