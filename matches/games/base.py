@@ -284,7 +284,10 @@ class Game:
         """The match as it was created (``services.play``'s record of it), in the words
         of the new-match page."""
         players = list(facts.get("players") or [])
-        lines = [_("Game: %(name)s") % {"name": _(ruleset.preset.name)}]
+        variant, name = _(ruleset.preset.name), str(self.name)
+        lines = [
+            _("Game: %(name)s") % {"name": variant if name in variant else f"{name} · {variant}"}
+        ]
         if players:
             lines.append(_("Players: %(names)s") % {"names": ", ".join(players)})
             dealer = facts.get("first_dealer")
