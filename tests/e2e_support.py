@@ -55,34 +55,55 @@ def browser_page(viewport=None):
     sync API runs an event loop in this thread while the block lasts, and an ORM call in
     there would need DJANGO_ALLOW_ASYNC_UNSAFE.
     """
+    with chromium() as browser:
+        with browser_context(browser, viewport) as page_and_expect:
+            yield page_and_expect
+
+
+@contextmanager
+def chromium():
+    """Debian's Chromium, headless, for as long as the block lasts (a module's browser
+    tests may share one; each opens its own ``browser_context``)."""
     executable = chromium_path()
     try:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - the dev extra installs it
         unavailable("needs the playwright Python package (pip install -e '.[dev]')")
-
-    expect.set_options(timeout=TIMEOUT_MS)
-    errors: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            context = browser.new_context(
-                locale="en-GB", viewport=viewport or {"width": 900, "height": 1200}
-            )
-            context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
-            page.on("response", lambda response: _server_error(response, errors))
-            watch_policy(page, errors)
-            try:
-                yield page, expect
-            except BaseException as failure:
-                if errors:
-                    failure.add_note(f"Errors on the page: {errors}")
-                raise
-            assert errors == [], f"Errors on the page: {errors}"
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def browser_context(browser, viewport=None, locale="en-GB"):
+    """Yield ``(page, expect)`` in a fresh context (no cookies) of ``browser``, failing
+    the test on a JavaScript error, a server error or a blocked policy, as
+    ``browser_page`` does."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    errors: list[str] = []
+    context = browser.new_context(
+        locale=locale, viewport=viewport or {"width": 900, "height": 1200}
+    )
+    try:
+        context.set_default_timeout(TIMEOUT_MS)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
+        page.on("response", lambda response: _server_error(response, errors))
+        watch_policy(page, errors)
+        try:
+            yield page, expect
+        except BaseException as failure:
+            if errors:
+                failure.add_note(f"Errors on the page: {errors}")
+            raise
+        assert errors == [], f"Errors on the page: {errors}"
+    finally:
+        context.close()
 
 
 def watch_policy(page, errors: list[str]) -> None:
