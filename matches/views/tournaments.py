@@ -139,10 +139,11 @@ class TournamentForm(forms.Form):
         ruleset = rules.get_ruleset(game, variant, self.initial.get("options"))
         plugin = games.of(ruleset)
         labels = {**OPTION_LABELS, **plugin.option_labels}
+        offered = plugin.offered_options(ruleset)
         self.option_names = [
             option.name
             for option in ruleset.options_spec
-            if option.name not in {ruleset.seat_option, "hands_limit"}
+            if option.name in offered and option.name not in {ruleset.seat_option, "hands_limit"}
         ]
         for option in ruleset.options_spec:
             if option.name in self.option_names:
