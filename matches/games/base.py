@@ -19,12 +19,8 @@ from .. import presenters
 from ..forms import OPTION_LABELS, CorrectionFields, HandForm
 from ..presenters import Fact
 from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset, base
+from ..rules.base import signed
 from ..seating import TableSizes, table_hands
-
-
-def signed(value: int) -> str:
-    """+2, −1 (a real minus sign), 0."""
-    return base.signed(value)
 
 
 def yes_no(value: Any) -> str:

@@ -13,9 +13,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..forms import HandForm
 from ..presenters import Fact
 from ..rules import Hand, MatchState
+from ..rules.base import signed
 from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
 from ..seating import TableSizes
-from .base import Game, signed
+from .base import Game
 
 SUIT_LABELS = {
     "clubs": gettext_lazy("Clubs"),

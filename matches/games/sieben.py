@@ -231,6 +231,16 @@ class SiebenGame(Game):
                 % words,
                 None,
             )
+        if ending.how == base.STOPPED and ending.hand:
+            return (
+                ngettext(
+                    "The table ended the match after %(number)s round: the highest total wins.",
+                    "The table ended the match after %(number)s rounds: the highest total wins.",
+                    ending.hand,
+                )
+                % words,
+                None,
+            )
         return super().ending_words(ruleset, state)
 
     def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:

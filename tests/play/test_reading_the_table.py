@@ -92,6 +92,19 @@ class TestWhyTheMatchEnded:
         shown = page(client_of(owner), match)
         assert "Ann wins the match! Ann reached 12 points in round 6." in shown
 
+    def test_a_stop_in_rounds_for_sieben_and_in_hands_otherwise(self, client_of, owner):
+        rounds = sieben(owner, hands=[{"counters": [60, 30], "no_trick": False}])
+        services.stop_match(rounds, by=owner)
+        hands = sm(owner, [sm_hand([9, 4, 3])])
+        services.stop_match(hands, by=owner)
+        client = client_of(owner)
+        assert "The table ended the match after 1 round: the highest total wins." in page(
+            client, rounds
+        )
+        assert "The table ended the match after 1 hand: the highest total wins." in page(
+            client, hands
+        )
+
 
 # -- the tie question only where a tie can happen (item 6) ------------------------------------
 
