@@ -144,7 +144,7 @@ class BearerAuth(HttpBearer):
         table = table_by_token(token)
         if table is not None and access.same_token(token, table.token):
             key = TableKey(token)
-            key.by = f"table:{table.number}"
+            key.by = table.actor
             return key
         return ShareKey(token) if self.share else None
 

@@ -123,6 +123,20 @@ class Match(models.Model):
         return gettext(self.ruleset.preset.name)
 
 
+def table_actor(number: int) -> str:
+    """How an audit names a write through a tournament table's link (which has no
+    account): ``table:<n>``, read back by ``who``."""
+    return f"table:{number}"
+
+
+def who(by_name: str) -> str:
+    """Who made a change, in the reader's language: a username, or a table's phone."""
+    kind, _colon, number = by_name.partition(":")
+    if kind == "table" and number.isdigit():
+        return gettext("table %(number)s (phone)") % {"number": number}
+    return by_name
+
+
 _BY_ID = Prepared(lambda: Match.objects.filter(pk=0))
 _BY_SHARE_TOKEN = Prepared(lambda: Match.objects.filter(share_token=""))
 
@@ -232,9 +246,4 @@ class AuditEntry(models.Model):
 
     @property
     def who(self) -> str:
-        """Who made the change, in the reader's language: a username, or a tournament
-        table's phone (stored as ``table:<n>``, the table link having no account)."""
-        kind, _colon, number = self.by_name.partition(":")
-        if kind == "table" and number.isdigit():
-            return gettext("table %(number)s (phone)") % {"number": number}
-        return self.by_name
+        return who(self.by_name)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
-from .play import Match
+from .play import Match, table_actor, who
 from .players import Player
 
 NAME_MAX = 80
@@ -224,6 +224,11 @@ class Table(models.Model):
         return self.confirmed_at is not None
 
     @property
+    def actor(self) -> str:
+        """Whom the audit names for a write through this table's link."""
+        return table_actor(self.number)
+
+    @property
     def open(self) -> bool:
         """Its table link still writes: the round is being played and the result is not
         confirmed (needs ``round``)."""
@@ -303,8 +308,4 @@ class TournamentAudit(models.Model):
 
     @property
     def who(self) -> str:
-        """Who made the change: a username, or a table's phone (``table:<n>``)."""
-        kind, _colon, number = self.by_name.partition(":")
-        if kind == "table" and number.isdigit():
-            return gettext("table %(number)s (phone)") % {"number": number}
-        return self.by_name
+        return who(self.by_name)

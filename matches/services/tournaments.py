@@ -631,7 +631,7 @@ def submit_result(table: Table, entry_id: Any) -> Table:
         table.submitted_by = entry
         table.save(update_fields=["submitted_by"])
         _bump(tournament)
-        _audit(tournament, _phone(table), "submit", after={"table": table.number, "by": entry.name})
+        _audit(tournament, table.actor, "submit", after={"table": table.number, "by": entry.name})
     return table
 
 
@@ -652,9 +652,7 @@ def confirm_result(table: Table, entry_id: Any) -> Table:
         table.confirmed_at = timezone.now()
         table.save(update_fields=["confirmed_by", "confirmed_at"])
         _bump(tournament)
-        _audit(
-            tournament, _phone(table), "confirm", after={"table": table.number, "by": entry.name}
-        )
+        _audit(tournament, table.actor, "confirm", after={"table": table.number, "by": entry.name})
     return table
 
 
@@ -666,7 +664,7 @@ def reopen_result(table: Table) -> Table:
             table.submitted_by = None
             table.save(update_fields=["submitted_by"])
             _bump(tournament)
-            _audit(tournament, _phone(table), "reopen", after={"table": table.number})
+            _audit(tournament, table.actor, "reopen", after={"table": table.number})
     return table
 
 
@@ -705,11 +703,6 @@ def _seated(table: Table, entry_id: Any) -> Entry:
         if str(entry.pk) == str(entry_id):
             return entry
     raise RuleError(_("Pick your name from the players of this table."), field="entry")
-
-
-def _phone(table: Table) -> str:
-    """Whom the audit names for a write through a table link (``AuditEntry.who``)."""
-    return f"table:{table.number}"
 
 
 def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str = "") -> Round:

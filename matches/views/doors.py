@@ -43,8 +43,7 @@ class Door:
 
     @classmethod
     def table_link(cls, table) -> Door:
-        # The audit keeps "table:<n>"; AuditEntry.who reads it in the reader's language.
-        return cls(TABLE_ROUTES, table.token, f"table:{table.number}", table)
+        return cls(TABLE_ROUTES, table.token, table.actor, table)
 
     @property
     def name(self) -> str:
