@@ -5,7 +5,7 @@ the door says where the forms post, where a write returns to, and whom the audit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,22 +36,31 @@ class Door:
     key: int | str  # the match's id, or the table's token
     by: Any  # for the services and their audit: a user, or a table's label
     table: Any = None  # the tournament table behind a table link
+    # The page around the match's table, and what it adds to it (the table link's round,
+    # table and result step: ``views.tables``); ``oob``: that part again, swapped in out
+    # of band after a write, so that it follows the hand.
+    template: str = "match.html"
+    around: Callable[[Any, Door], dict] | None = None
+    oob: Callable[[Any, Door], str] | None = None
 
     @classmethod
     def match_page(cls, match: Match, user) -> Door:
         return cls(MATCH_ROUTES, match.pk, user)
 
-    @classmethod
-    def table_link(cls, table) -> Door:
-        return cls(TABLE_ROUTES, table.token, table.actor, table)
-
     @property
     def name(self) -> str:
-        """Tells the cached renderings of the two doors apart."""
-        return "table" if self.table is not None else "match"
+        """Tells the cached renderings of the doors apart (a table's own links are in
+        its rendering)."""
+        return f"table:{self.key}" if self.table is not None else "match"
 
     def url(self, page: str, *args: Any) -> str:
         return reverse(self.routes[page], args=[self.key, *args])
+
+    def page_context(self, request) -> dict:
+        return self.around(request, self) if self.around else {}
+
+    def after_write(self, request) -> str:
+        return self.oob(request, self) if self.oob else ""
 
 
 def door_of(context: Mapping[str, Any]) -> Door:

@@ -133,38 +133,17 @@ def _match_page(request, snapshot, door, *, form=None, status=200, read_only=Fal
         request, snapshot, door, form=form, read_only=read_only, preview=preview
     )
     if not request.htmx:
-        context.update(page_extra(request, door))
+        context.update(door.page_context(request))
     # The table partial is the match page's, whichever page it sits in.
-    template = template_for(request, page_template(door), "table")
+    template = template_for(request, door.template, "table")
     if template.endswith("#table"):
         template = "match.html#table"
     response = render(request, template, context, status=status)
     if request.htmx:
         # What the page shows around the table (a table link's "we are done") follows
         # the write too, swapped in out of band.
-        response.content += table_oob(request, door).encode()
+        response.content += door.after_write(request).encode()
     return response
-
-
-def page_template(door: Door) -> str:
-    return "tournaments/table_link.html" if door.table is not None else "match.html"
-
-
-def page_extra(request, door: Door) -> dict:
-    """What the page around the table needs from its door (none for the match page)."""
-    if door.table is None:
-        return {}
-    from .tables import table_page_context
-
-    return table_page_context(request, door)
-
-
-def table_oob(request, door: Door) -> str:
-    if door.table is None:
-        return ""
-    from .tables import status_oob
-
-    return status_oob(request, door)
 
 
 # The table (seats, before the deal, the form, history, chart) is most of the page's cost
@@ -193,10 +172,10 @@ def cached_match_page(request, match: Match, door: Door, *, read_only=False):
             "door": door,
             "table_html": mark_safe(_table_html(request, match, door, version, read_only)),
             "read_only": read_only,
-            **page_extra(request, door),
+            **door.page_context(request),
         }
         return HttpResponse(
-            _with_csrf(render_to_string(page_template(door), context, request=request), token)
+            _with_csrf(render_to_string(door.template, context, request=request), token)
         )
     # The whole page too, per viewer (the header names them). By path, not query string:
     # nobody may grow the cache by adding "?x=1", "?x=2", ...
@@ -215,7 +194,7 @@ def cached_match_page(request, match: Match, door: Door, *, read_only=False):
 
 
 def _table_html(request, match: Match, door: Door, version: str, read_only: bool) -> str:
-    key = f"table:{version}:{door.key if door.table is not None else ''}"
+    key = f"table:{version}"
     html = cache.get(key)
     if html is None:
         context = _table_context(request, selectors.snapshot(match), door, read_only=read_only)

@@ -27,7 +27,7 @@ from ..services.base import explain
 from ..services.tournaments import NotNow
 from . import play
 from .common import leave
-from .doors import Door
+from .doors import TABLE_ROUTES, Door
 
 
 def _table(token: str):
@@ -36,7 +36,21 @@ def _table(token: str):
     if table is None or not access.same_token(token, table.token):
         raise Http404
     table.match.__dict__["_table"] = table  # access asks the match for its table
-    return table, Door.table_link(table)
+    return table, table_door(table)
+
+
+def table_door(table) -> Door:
+    """The match as its table link opens it: the link's addresses, the table as the
+    audit's actor, and the page with the round, the table and the result step."""
+    return Door(
+        TABLE_ROUTES,
+        table.token,
+        table.actor,
+        table,
+        template="tournaments/table_link.html",
+        around=table_page_context,
+        oob=status_oob,
+    )
 
 
 def _writable(request, token: str):
