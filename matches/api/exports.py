@@ -29,9 +29,10 @@ from .schemas import MatchOut
 from .tournaments import (
     ERRORS,
     READ_ANY,
-    EntryOut,
+    RoundOut,
     StandingsOut,
     TableOut,
+    TournamentOut,
     organiser,
     standings_json,
     tournament_for,
@@ -47,33 +48,11 @@ class ExportTableOut(TableOut):
     )
 
 
-class ExportRoundOut(Schema):
-    number: int
-    status: str
-    method: str
-    repeat_pairs: int
+class ExportRoundOut(RoundOut):
     tables: list[ExportTableOut]
-    byes: list[int]
 
 
-class ExportTournamentOut(Schema):
-    id: int
-    name: str
-    date: str
-    status: str
-    game: str
-    variant: str
-    options: dict[str, Any]
-    rounds_planned: int
-    hands_per_round: int
-    table_size: int
-    remainder: str
-    score: str
-    tie_breaks: list[str]
-    bye_game_points: int
-    bye_match_points: int
-    public: bool
-    entries: list[EntryOut]
+class ExportTournamentOut(TournamentOut):
     rounds: list[ExportRoundOut]
 
 
