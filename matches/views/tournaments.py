@@ -550,32 +550,30 @@ def _int(value) -> int | None:
 @organiser_required
 @require_POST
 def table_end(request, tournament_id: int, number: int, table: int):
-    tournament = _tournament(tournament_id)
-    round_ = _round(tournament, number)
-    table = get_object_or_404(Table, round=round_, number=table)
-    try:
-        services.end_table(table, request.user, reason=request.POST.get("reason", ""))
-    except (RuleError, NotNow) as error:
-        _refused(request, error)
-    return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+    """End a table that cannot finish, as it stands, with a reason."""
+    return _table_ruling(request, tournament_id, number, table, services.end_table, "")
 
 
 @organiser_required
 @require_POST
 def table_reopen(request, tournament_id: int, number: int, table: int):
     """Give a handed-in or confirmed table back to its players, with a reason."""
+    done = gettext_noop("Table %(number)s is open again for its players.")
+    return _table_ruling(request, tournament_id, number, table, services.unlock_table, done)
+
+
+def _table_ruling(request, tournament_id, number, table_number, ruling, done: str):
+    """An organiser's ruling on one table of a round (``ruling(table, by, reason=...)``),
+    then back to the round's page with what came of it."""
     tournament = _tournament(tournament_id)
-    round_ = _round(tournament, number)
-    table = get_object_or_404(Table, round=round_, number=table)
+    table = get_object_or_404(Table, round=_round(tournament, number), number=table_number)
     try:
-        services.unlock_table(table, request.user, reason=request.POST.get("reason", ""))
+        ruling(table, request.user, reason=request.POST.get("reason", ""))
     except (RuleError, NotNow) as error:
         _refused(request, error)
     else:
-        messages.success(
-            request,
-            _("Table %(number)s is open again for its players.") % {"number": table.number},
-        )
+        if done:
+            messages.success(request, _(done) % {"number": table.number})
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
 
 
