@@ -61,20 +61,34 @@ def on_target(number: int, first_dealer: int = FIRST_DEALER) -> list[int]:
 # -- set-up (runs in a child process, with the benchmark's DATA_DIR) ------------------------
 
 
-def setup_data(clients: int, seeded: int) -> dict:
-    """Create the user, token, session and matches; return what the clients need."""
+def django_up() -> None:
+    """Django, in a set-up child process (its DATA_DIR is the benchmark's)."""
     sys.path.insert(0, str(REPO))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     import django
 
     django.setup()
+
+
+def session_of(user) -> str:
+    """The key of a session logged in as ``user``, as the app keeps sessions (files on
+    SQLite, the database with DATABASE_URL)."""
     from importlib import import_module
 
     from django.conf import settings
-    from django.contrib.auth import get_user_model
 
-    # The session as the app keeps it (files on SQLite, the database with DATABASE_URL).
-    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def setup_data(clients: int, seeded: int) -> dict:
+    """Create the user, token, session and matches; return what the clients need."""
+    django_up()
+    from django.contrib.auth import get_user_model
 
     from matches.services import accounts, play
 
@@ -97,14 +111,9 @@ def setup_data(clients: int, seeded: int) -> dict:
     # The recorders start on matches as long as the one that is read.
     record_ids = [new_match(seeded, on_target) for _ in range(clients)]
 
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
     return {
         "key": key,
-        "session": session.session_key,
+        "session": session_of(user),
         "read_match": read_id,
         "record_matches": record_ids,
         "seeded": seeded,

@@ -20,12 +20,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import (  # noqa: E402  (the sibling script, not a package)
-    REPO,
     Request,
     Site,
+    django_up,
     merge,
     phase,
     report,
+    session_of,
 )
 
 PLAYERS = 120
@@ -36,21 +37,14 @@ HANDS = 12  # per player and round, at tables of three
 
 def setup_data() -> dict:
     """The tournament, played up to round 6 (drafted with ``mixed`` and started)."""
-    sys.path.insert(0, str(REPO))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    django_up()
     import datetime
-    from importlib import import_module
 
-    import django
-
-    django.setup()
-    from django.conf import settings
     from django.contrib.auth import get_user_model
 
     from matches.models import Table
     from matches.services import accounts, play, tournaments
 
-    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
     user = get_user_model().objects.create_user(
         "organiser", password="bench-password-1", is_staff=True
     )
@@ -90,14 +84,9 @@ def setup_data() -> dict:
                     tricks[(dealer + offset) % 3] = targets[offset] + gain
                 play.record_hand(match, hand, {"tricks": tricks, "trump": "hearts"}, by=user)
         tournaments.close_round(round_, user)
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
     return {
         "key": key,
-        "session": session.session_key,
+        "session": session_of(user),
         "tournament": tournament.pk,
         "round": PLAYED + 1,
         "draft_seconds": drafted,

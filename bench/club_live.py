@@ -28,8 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import (  # noqa: E402  (the sibling script, not a package)
     HOST,
-    REPO,
     Site,
+    django_up,
+    session_of,
     worker_kind,
 )
 
@@ -46,21 +47,14 @@ TARGETS = {"board, unchanged": 2.0, "board, after a hand": 4.0, "record a hand":
 
 def setup_data() -> dict:
     """120 players checked in, round 1 drawn and started: 40 tables of three."""
-    sys.path.insert(0, str(REPO))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    django_up()
     import datetime
-    from importlib import import_module
 
-    import django
-
-    django.setup()
-    from django.conf import settings
     from django.contrib.auth import get_user_model
 
     from matches.models import Table
     from matches.services import tournaments
 
-    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore  # noqa: N806
     user = get_user_model().objects.create_user(
         "organiser", password="bench-password-1", is_staff=True
     )
@@ -83,15 +77,10 @@ def setup_data() -> dict:
         {"match": table.match_id, "token": table.token, "first_dealer": table.first_dealer}
         for table in Table.objects.filter(round=round_).select_related("match")
     ]
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = settings.AUTHENTICATION_BACKENDS[0]
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
     return {
         "tournament": tournament.pk,
         "board_token": tournament.board_token,
-        "session": session.session_key,
+        "session": session_of(user),
         "tables": tables,
     }
 
