@@ -1,4 +1,4 @@
-"""The addresses a phone scans: table links and board links as full URLs, and their QR
+"""The addresses a phone scans: table links as full URLs, and their QR
 codes as inline SVG (segno; no external service, no JavaScript).
 
 A QR code must carry an address the phone can reach. An organiser who opens the app on
@@ -42,21 +42,9 @@ def origin(request: HttpRequest) -> str:
     return f"{request.scheme}://{host}{':' + port if port else ''}"
 
 
-def table_path(token: str) -> str:
-    """The short address of a table link: ``/t/<token>/``."""
-    return reverse("tournaments:table_link", args=[token])
-
-
 def table_url(request: HttpRequest, token: str) -> str:
-    return origin(request) + table_path(token)
-
-
-def board_url(request: HttpRequest, tournament) -> str:
-    """The live board's address; a private tournament's carries its board key."""
-    path = reverse("tournaments:board", args=[tournament.pk])
-    if not tournament.public:
-        path += f"?key={tournament.board_token}"
-    return origin(request) + path
+    """The full address of a table link (``/t/<token>/``), for its QR code."""
+    return origin(request) + reverse("tournaments:table_link", args=[token])
 
 
 def qr_svg(url: str, *, scale: int = 4, title: str = "") -> SafeString:
