@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from django.core.cache import cache
@@ -59,12 +60,17 @@ def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
     the ``active`` seats) are added as the ruleset writes them, never replacing the
     common keys. Tuples stay tuples (JSON arrays all the same): this runs on every write,
     for every hand."""
-    match, state = snap.match, snap.state
-    ruleset = match.ruleset
+    ruleset = snap.match.ruleset
     hands = [
         _hand_json(ruleset, hand, version)
-        for hand, version in zip(state.hands, snap.versions, strict=True)
+        for hand, version in zip(snap.state.hands, snap.versions, strict=True)
     ]
+    return _state_json(snap, hands)
+
+
+def _state_json(snap: selectors.Snapshot, hands: Any) -> dict[str, Any]:
+    match, state = snap.match, snap.state
+    ruleset = match.ruleset
     coming = state.next_hand
     next_hand = None
     if coming is not None:
@@ -204,9 +210,32 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
     """The match state as JSON. Scoreboards poll it far more often than hands are played,
     so the encoding is kept per match revision (every write bumps it) and served as it
     is; ``MatchOut`` describes it for OpenAPI and the tests hold it to API.md."""
-    body = json.dumps(state_json(snap)).encode()
+    body = state_body(snap)
     cache.set(_state_key(snap.match), body, selectors.STATE_CACHE_SECONDS)
     return HttpResponse(body, status=status, content_type="application/json")
+
+
+def state_body(snap: selectors.Snapshot) -> bytes:
+    """``json.dumps(state_json(snap))``, byte for byte, encoding only the hands that the
+    last state encoded for this match in this process does not share (``Pieces``): a
+    write answers with the whole state, and would otherwise encode fifty hands to
+    record one. A hand's JSON depends on the hand, its version and the match's rules."""
+    ruleset = snap.match.ruleset
+    fragments = encoded_hands.encoded(
+        snap.match,
+        tuple(zip(snap.state.hands, snap.versions, strict=True)),
+        lambda item: json.dumps(_hand_json(ruleset, *item)),
+    )
+    # The hands go where a placeholder stood that no stored text can hold (a control
+    # character and this process's random part): one string, replaced once.
+    body = json.dumps(_state_json(snap, _HANDS_GO_HERE))
+    hands = "[" + ", ".join(fragments) + "]"
+    return body.replace(_ENCODED_PLACEHOLDER, hands, 1).encode()
+
+
+encoded_hands = selectors.Pieces()  # each match's hands and versions, as JSON
+_HANDS_GO_HERE = f"\x00hands {secrets.token_hex(16)}"
+_ENCODED_PLACEHOLDER = json.dumps(_HANDS_GO_HERE)
 
 
 @api.post(

@@ -15,7 +15,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +142,68 @@ class Kept:
 states = Kept()  # (MatchState, versions) by cache_key
 
 
+class Pieces:
+    """Each match's hands encoded one by one, as this process last encoded or decoded
+    them, so that the next encoding of the match encodes only what changed.
+
+    Every write hands on the whole state (the API's answer, the file other workers read),
+    and a match grows by a hand at a time: encoding it whole would encode fifty hands to
+    record one, and more as the match goes on. An item (a hand, or a hand with its
+    version) is a frozen value, and its encoding depends on nothing else but the match's
+    rules, which never change: a kept item equal to the new one at the same place has
+    the same encoding, and equal encodings decode to equal items. Everything from the
+    first difference on (a corrected hand and those re-derived after it, a hand recorded
+    again after an undo) is encoded, or decoded, anew."""
+
+    def __init__(self):
+        # By match id: (share token, items, their pieces); the token tells another match
+        # under a reused id.
+        self.kept = Kept()
+
+    def _kept(self, match: Match) -> tuple[Sequence[Any], Sequence[Any]]:
+        kept = self.kept.get(match.pk)
+        if kept is None or kept[0] != match.share_token:
+            return (), ()
+        return kept[1], kept[2]
+
+    def encoded(self, match: Match, items: Sequence[Any], encode) -> list[Any]:
+        """``[encode(item) for item in items]``, with the kept pieces of equal items."""
+        old_items, old_pieces = self._kept(match)
+        pieces = []
+        # The kept items may be fewer (hands since recorded) or more (hands undone).
+        for old, new, piece in zip(old_items, items, old_pieces, strict=False):
+            if old is not new and old != new:
+                break
+            pieces.append(piece)
+        pieces.extend(encode(item) for item in items[len(pieces) :])
+        self.kept.put(match.pk, (match.share_token, items, pieces))
+        return pieces
+
+    def decoded(self, match: Match, pieces: Sequence[Any], decode) -> tuple[Any, ...]:
+        """``tuple(decode(piece) for piece in pieces)``, with the kept items of equal
+        pieces."""
+        old_items, old_pieces = self._kept(match)
+        items = []
+        for old, new, item in zip(old_pieces, pieces, old_items, strict=False):
+            if old != new:
+                break
+            items.append(item)
+        items.extend(decode(piece) for piece in pieces[len(items) :])
+        items = tuple(items)
+        self.kept.put(match.pk, (match.share_token, items, pieces))
+        return items
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+pickled_hands = Pieces()  # the hands of the state files
+
+
+def _pickled(hand: rules.Hand) -> bytes:
+    return pickle.dumps(hand, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 class _StateFiles:
     """The derived states again, shared by the worker processes of this machine: one file
     per match under ``settings.DERIVED_STATES_DIR``, holding its latest state.
@@ -171,10 +233,12 @@ class _StateFiles:
     def path(self, match_id: int) -> Path:
         return Path(settings.DERIVED_STATES_DIR) / str(match_id)
 
+    FORMAT = "2"  # what the body holds: its stamp, the state but its hands, the hands
+
     @staticmethod
-    def stamp(match: Match) -> tuple[str, str, str]:
+    def stamp(match: Match) -> tuple[str, ...]:
         written = match.updated_at.isoformat() if match.updated_at else ""
-        return RULES_VERSION, cache_key(match), written
+        return _StateFiles.FORMAT, RULES_VERSION, cache_key(match), written
 
     def get(self, match: Match):
         try:
@@ -183,14 +247,23 @@ class _StateFiles:
             body = raw[self.HEADER.size : self.HEADER.size + length]
             if len(body) != length or zlib.crc32(body) != checksum:
                 return None  # being written, or broken
-            stamp, value = pickle.loads(body)
+            stamp, bare, versions, pieces = pickle.loads(body)
+            if stamp != self.stamp(match):
+                return None
+            hands = pickled_hands.decoded(match, pieces, pickle.loads)
+            return replace(bare, hands=hands), versions
         except Exception:  # missing, unreadable, from another version: a replay
             return None
-        return value if stamp == self.stamp(match) else None
 
-    def put(self, match_id: int, stamp: tuple[str, str, str], value) -> None:
-        body = pickle.dumps((stamp, value), protocol=pickle.HIGHEST_PROTOCOL)
-        path = self.path(match_id)
+    def put(self, match: Match, stamp: tuple[str, ...], value) -> None:
+        # The hands one by one, each pickled once in this process (``Pieces``): a write
+        # pickles the hand it adds, not the fifty before it, and a reader unpickles only
+        # the hands it does not already hold.
+        state, versions = value
+        pieces = pickled_hands.encoded(match, state.hands, _pickled)
+        bare = replace(state, hands=())
+        body = pickle.dumps((stamp, bare, versions, pieces), protocol=pickle.HIGHEST_PROTOCOL)
+        path = self.path(match.pk)
         try:
             try:
                 handle = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
@@ -202,7 +275,7 @@ class _StateFiles:
             finally:
                 os.close(handle)
         except OSError:
-            logger.warning("Could not keep the derived state of match %s", match_id)
+            logger.warning("Could not keep the derived state of match %s", match.pk)
 
 
 def _rules_version() -> str:
@@ -222,12 +295,12 @@ def remember(snap: Snapshot) -> None:
     """Keep the derived state of this revision, once it is committed: a kept state must
     never describe a write that was rolled back."""
     key, value = cache_key(snap.match), (snap.state, snap.versions)
-    match_id, stamp = snap.match.pk, shared_states.stamp(snap.match)
+    match, stamp = snap.match, shared_states.stamp(snap.match)
 
     def keep():
         states.put(key, value)
         # The file is for other workers: no writer needs to wait while it is written.
-        after_the_queue(lambda: shared_states.put(match_id, stamp, value))
+        after_the_queue(lambda: shared_states.put(match, stamp, value))
 
     transaction.on_commit(keep)
 

@@ -119,10 +119,10 @@ def test_a_state_of_other_rules_is_not_read(owner, make_match, committed, monkey
 def broken(body):
     """What a state file can hold that is not a whole state: torn, cut off, not ours."""
     header = selectors.shared_states.HEADER
-    stamp, (state, versions) = pickle.loads(body)
+    stamp, bare, versions, pieces = pickle.loads(body)
     # A write that tore: whole pickles of the right match and revision, but the bytes are
     # not the ones the header vouches for.
-    other = pickle.dumps((stamp, (replace(state, totals=(9, 9, 9)), versions)))
+    other = pickle.dumps((stamp, replace(bare, totals=(9, 9, 9)), versions, pieces))
     return {
         "empty": b"",
         "no header": b"\x01\x02",
@@ -233,3 +233,80 @@ def test_a_committed_write_through_the_writers_queue_leaves_the_file(owner, make
     assert len(captured) == 0
     assert read.state.totals == (1, -1, 0)
     assert getattr(base._held, "pending", None) is None  # nothing left waiting
+
+
+class TestHandsPickledOneByOne:
+    """The file holds the hands one by one, each pickled once in a process
+    (``selectors.Pieces``): a write pickles the hand it adds, and a worker that holds an
+    earlier state of the match unpickles only the hands it does not hold."""
+
+    @pytest.fixture
+    def pickled(self, monkeypatch):
+        numbers = []
+        original = selectors._pickled
+
+        def counting(hand):
+            numbers.append(hand.number)
+            return original(hand)
+
+        monkeypatch.setattr(selectors, "_pickled", counting)
+        return numbers
+
+    @pytest.fixture
+    def unpickled(self, monkeypatch):
+        """How many pickles a read of the file unpickles (the whole file's is one)."""
+        count = []
+        original = pickle.loads
+        monkeypatch.setattr(
+            selectors.pickle, "loads", lambda data: count.append(1) or original(data)
+        )
+        return count
+
+    def test_a_write_pickles_the_hand_it_adds(self, owner, make_match, committed, pickled):
+        match = make_match()
+        committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+        committed(services.record_hand, fresh(match), 2, sm_hand([3, 9, 4]), by=owner)
+        pickled.clear()
+
+        committed(services.record_hand, fresh(match), 3, sm_hand([4, 3, 9]), by=owner)
+
+        assert pickled == [3]
+
+    def test_a_worker_that_held_an_earlier_state_unpickles_the_new_hands(
+        self, owner, make_match, committed, unpickled
+    ):
+        match = make_match()
+        committed(services.record_hand, fresh(match), 1, sm_hand([9, 4, 3]), by=owner)
+        committed(services.record_hand, fresh(match), 2, sm_hand([3, 9, 4]), by=owner)
+        # Another worker records hand 3: this process keeps only what it had read.
+        held = selectors.pickled_hands.kept.get(match.pk)
+        committed(services.record_hand, fresh(match), 3, sm_hand([4, 3, 9]), by=owner)
+        selectors.states.clear()
+        selectors.pickled_hands.kept.put(match.pk, held)
+        unpickled.clear()
+
+        read = selectors.snapshot(fresh(match))
+
+        assert len(unpickled) == 2  # the file, and hand 3
+        assert read.state == selectors.derive(
+            fresh(match), [hand.input for hand in read.state.hands]
+        )
+
+    def test_a_correction_elsewhere_is_read_as_a_fresh_replay_would_derive_it(
+        self, owner, make_match, committed
+    ):
+        match = make_match()
+        tricks = [[9, 4, 3], [3, 9, 4], [4, 3, 9], [8, 5, 3]]
+        for number, hand in enumerate(tricks, start=1):
+            committed(services.record_hand, fresh(match), number, sm_hand(hand), by=owner)
+        held = selectors.pickled_hands.kept.get(match.pk)
+        # Hand 2 corrected by another worker: the later hands' targets move with it.
+        committed(services.correct_hand, fresh(match), 2, sm_hand([5, 8, 3]), version=1, by=owner)
+        selectors.states.clear()
+        selectors.pickled_hands.kept.put(match.pk, held)
+
+        read = selectors.snapshot(fresh(match))
+
+        inputs = [sm_hand(hand) for hand in [tricks[0], [5, 8, 3], *tricks[2:]]]
+        assert read.state == selectors.derive(fresh(match), inputs)
+        assert read.versions == (1, 2, 1, 1)
