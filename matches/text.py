@@ -25,6 +25,7 @@ and check only that it is text; a refusal here names its ``field`` (``players.1`
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import Any
 
@@ -112,6 +113,44 @@ def clean_token_name(value: Any, *, field: str = "name") -> str:
         too_long=TOKEN_NAME_TOO_LONG,
         refused=_("A token's name cannot contain the invisible or control character %(code)s."),
     )
+
+
+def schema_pattern(*, required: bool) -> str:
+    """What the cleaning lets through, as a JSON Schema ``pattern`` for the API's
+    description: no refused character, and (``required``) at least one that is neither
+    space nor refused. Only the refused characters of the Basic Multilingual Plane are
+    listed: an escape for the others (format characters of hieroglyphs, musical symbols,
+    tags) is written differently in every regular-expression dialect, and the
+    description says they are refused. Letters are not required to be "visible" here
+    (private-use and unassigned characters pass the pattern, not the cleaning): JSON
+    Schema's dialect has no Unicode categories."""
+    refused = _refused_class()
+    if not required:
+        return f"^[^{refused}]*$"
+    return f"^[^{refused}]*[^{refused}\\s][^{refused}]*$"
+
+
+@functools.cache
+def _refused_class() -> str:
+    """The refused characters of the Basic Multilingual Plane, as ranges for a class."""
+    refused = [
+        code
+        for code in range(0x10000)
+        if unicodedata.category(chr(code)) in REFUSED and chr(code) not in _SPACE_CHARACTERS
+    ]
+    ranges: list[list[int]] = []
+    for code in refused:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(
+        f"\\u{first:04x}" if first == last else f"\\u{first:04x}-\\u{last:04x}"
+        for first, last in ranges
+    )
+
+
+_SPACE_CHARACTERS = {chr(code) for code in SPACES}
 
 
 def name_key(name: str) -> str:

@@ -76,7 +76,7 @@ from ..access import Access
 from ..models import Match
 from ..rules import RuleError
 from ..services.accounts import token_user
-from ..services.base import HandNotFound, explain
+from ..services.base import HandNotFound, clashes, explain
 from ..services.tournaments import table_by_token
 from .schemas import BODY_DEFINITIONS
 
@@ -354,11 +354,17 @@ def _api_error(request, exc: ApiError):
 @api.exception_handler(RuleError)
 def _rule_error(request, exc: RuleError):
     message = explain(exc)
-    return error_response(
-        request,
-        422,
-        {"error": "invalid", "message": message, "fields": {exc.field or "__all__": [message]}},
-    )
+    return refused(request, exc, message, {exc.field or "__all__": [message]})
+
+
+def refused(request, exc: RuleError, message: str, fields: dict[str, list[str]]) -> HttpResponse:
+    """A refusal by the rules or the services: 422 when the request must change, 409 when
+    it clashes with what is stored (``Clash``), with every field at fault."""
+    if clashes(exc):
+        return error_response(
+            request, 409, {"error": "conflict", "message": message, "fields": fields}
+        )
+    return error_response(request, 422, {"error": "invalid", "message": message, "fields": fields})
 
 
 @api.exception_handler(HandNotFound)

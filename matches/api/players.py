@@ -17,20 +17,22 @@ from typing import Annotated, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from ninja import Schema
-from pydantic import Field, StrictBool, StrictInt
+from pydantic import Field, StrictBool
 
 from .. import access
 from ..models import Player
 from ..models.players import NAME_MAX
 from ..services import players as services
 from ..services.base import explain
-from .base import WRITE, ApiError, api, error_response, invalid, parse_body
-from .schemas import Body, ErrorOut, RawText, Says, body_schema
+from .base import WRITE, ApiError, api, error_response, invalid, parse_body, refused
+from .schemas import Body, Declared, ErrorOut, RawText, Says, Whole, body_schema
 
 REFUSED = gettext_lazy("Only organisers can see and change the register of players.")
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 # A body sent as anything but JSON is refused with 415 (api.base).
 BODY_ERRORS = {**ERRORS, 415: ErrorOut}
+# A write that clashes with the register (a name or number taken, two people merged).
+WRITES = {**BODY_ERRORS, 409: ErrorOut}
 TAGS = ["players"]
 
 
@@ -81,7 +83,9 @@ MEMBER_NO_MAX = Player._meta.get_field("member_no").max_length
 # here: the services clean the text (``text``) and judge the rest with the pages' words.
 Name = Annotated[
     str,
-    RawText(NAME_MAX, min_length=0),
+    # "" reaches the services, which ask for a name in the pages' words; the description
+    # says a name is needed all the same.
+    RawText(NAME_MAX, min_length=0, required=True),
     Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
 ]
 Email = Annotated[
@@ -109,16 +113,17 @@ class PlayerIn(Body):
 
 
 class PlayerChangesIn(Body):
-    """Only the keys sent change."""
+    """Only the keys sent change. A name and whether the player is active cannot be
+    removed: not null (the defaults only stand for a key not sent)."""
 
-    name: Name | None = Field(None, description=NAME)
+    name: Name = Field(None, description=NAME)
     email: Email | None = Field(None, description='null or "" removes it.')
     member_no: MemberNo | None = Field(None, description='null or "" removes it.')
-    active: StrictBool | None = None
+    active: StrictBool = None
 
 
 class MergeIn(Body):
-    into: StrictInt = Field(
+    into: Whole = Field(
         ge=1,
         le=2**63 - 1,  # the database's keys are 64-bit: a bigger number names nothing
         description="The player that remains; the one in the address goes.",
@@ -164,8 +169,7 @@ def _player_invalid(request, exc: services.PlayerInvalid):
     fields: dict[str, list[str]] = {}
     for error in exc.errors:
         fields.setdefault(error.field or "__all__", []).append(explain(error))
-    first = next(iter(fields.values()))[0]
-    return error_response(request, 422, {"error": "invalid", "message": first, "fields": fields})
+    return refused(request, exc, next(iter(fields.values()))[0], fields)
 
 
 @api.exception_handler(services.NoSuchPlayer)
@@ -195,7 +199,9 @@ def _player(player_id: int) -> Player:
 
 
 @api.get("/players", auth=WRITE, response={200: list[PlayerOut], **ERRORS}, tags=TAGS)
-def list_players(request, q: str = "", show: str = "all"):
+def list_players(
+    request, q: str = "", show: Annotated[str, Declared(enum=list(services.SHOWN))] = "all"
+):
     """The register, by name (then id). ``q``: names containing it, ignoring case.
     ``show`` (an addition): ``all`` (the default), ``active``, ``casual`` or ``inactive``."""
     _organiser(request)
@@ -209,7 +215,7 @@ def list_players(request, q: str = "", show: str = "all"):
 @api.post(
     "/players",
     auth=WRITE,
-    response={201: PlayerOut, **BODY_ERRORS},
+    response={201: PlayerOut, **WRITES},
     tags=TAGS,
     openapi_extra=body_schema(
         PlayerIn, {"name": "Ann", "email": "ann@example.org", "member_no": "17"}
@@ -246,7 +252,7 @@ def get_player(request, player_id: int):
 @api.patch(
     "/players/{int:player_id}",
     auth=WRITE,
-    response={200: PlayerOut, **BODY_ERRORS},
+    response={200: PlayerOut, **WRITES},
     tags=TAGS,
     openapi_extra=body_schema(PlayerChangesIn, {"email": "ann@example.org", "active": False}),
 )
@@ -266,7 +272,7 @@ def edit_player(request, player_id: int):
 @api.post(
     "/players/{int:player_id}/merge",
     auth=WRITE,
-    response={200: MergedOut, **BODY_ERRORS},
+    response={200: MergedOut, **WRITES},
     tags=TAGS,
     openapi_extra=body_schema(MergeIn, {"into": 5}),
 )

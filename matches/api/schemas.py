@@ -40,7 +40,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from .. import rules
 from ..rules import sergeant_major, sheepshead, sieben
 from ..rules.base import Option
-from ..text import NAME_MAX, REASON_MAX
+from ..text import NAME_MAX, REASON_MAX, schema_pattern
 
 
 class Open(BaseModel):
@@ -232,10 +232,18 @@ class RawText:
     the length limits the description states, which hold for the text as sent (JSON
     Schema cannot say "after collapsing spaces"); nothing is transformed. Pydantic's own
     ``str`` would refuse a lone surrogate in its own words before the cleaning could
-    name it. ``max_length=None``: no limit here (the services keep theirs)."""
+    name it. ``max_length=None``: no limit here (the services keep theirs).
 
-    def __init__(self, max_length: int | None = None, min_length: int = 1):
+    The description says what the cleaning will take (``text.schema_pattern``): no
+    control, format or surrogate character, and, where a text is ``required`` (by
+    default when it has a least length), a character that is not a space; a client, or
+    a fuzzer, can then tell a text that will be refused before sending it."""
+
+    def __init__(
+        self, max_length: int | None = None, min_length: int = 1, *, required: bool | None = None
+    ):
         self.max_length, self.min_length = max_length, min_length
+        self.required = min_length > 0 if required is None else required
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> core_schema.CoreSchema:
         return core_schema.no_info_plain_validator_function(self._validate)
@@ -244,7 +252,7 @@ class RawText:
         limits = {"minLength": self.min_length} if self.min_length else {}
         if self.max_length is not None:
             limits["maxLength"] = self.max_length
-        return {"type": "string", **limits}
+        return {"type": "string", **limits, "pattern": schema_pattern(required=self.required)}
 
     def _validate(self, value: Any) -> str:
         if not isinstance(value, str):
@@ -274,8 +282,6 @@ PlayerName = Annotated[
     RawText(NAME_MAX),
     Says(EMPTY_NAME, "string_type", "string_too_short"),
     Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
-    # A name of spaces only is no name: declared here, refused by the cleaning.
-    Declared(pattern=r"\S"),
 ]
 
 # The length limit holds for the reason as sent, as the description says; the services

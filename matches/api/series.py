@@ -19,10 +19,12 @@ from pydantic import Field, StrictStr
 
 from .. import games, standings
 from ..models import Series, Tournament
+from ..rules import RuleError
 from ..services import series as services
+from ..services.base import explain
 from .base import WRITE, ApiError, api, parse_body
 from .schemas import Body, Declared, RawText, Says, Whole, body_schema
-from .tournaments import BODY_ERRORS, ERRORS, WRITES, Id, organiser_only
+from .tournaments import ERRORS, ID_MAX, WRITES, organiser_only
 
 TAGS = ["series"]
 
@@ -45,7 +47,7 @@ class SeriesIn(Body):
 
 
 class SeriesTournamentIn(Body):
-    tournament: Id
+    tournament: Whole = Field(ge=1, le=ID_MAX)
 
 
 class SeriesTournamentOut(Schema):
@@ -182,7 +184,7 @@ def get_series(request, series_id: int):
 @api.post(
     "/series/{int:series_id}/tournaments",
     auth=WRITE,
-    response={200: SeriesOut, **BODY_ERRORS},
+    response={200: SeriesOut, **WRITES},
     tags=TAGS,
     openapi_extra=body_schema(SeriesTournamentIn, {"tournament": 3}),
 )
@@ -205,7 +207,10 @@ def remove_tournament(request, series_id: int, tournament_id: int):
     """The tournament no longer counts in the series."""
     organiser_only(request)
     series = _series(series_id)
-    services.remove_tournament(series, request.auth, _tournament(tournament_id))
+    try:
+        services.remove_tournament(series, request.auth, _tournament(tournament_id))
+    except RuleError as error:  # not in the series: there is no such member to remove
+        raise ApiError(404, "not_found", explain(error)) from None
     return series_json(series)
 
 

@@ -16,7 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from ninja import Schema, Status
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
+from pydantic import AfterValidator, Field, StrictBool, StrictStr, WithJsonSchema
+from pydantic_core import PydanticCustomError, core_schema
 
 from .. import access, seating, standings
 from ..models import Entry, Round, Tournament
@@ -267,20 +268,66 @@ class TournamentIn(Body):
 # A row id: the database's keys are 64-bit, so a bigger number names nothing (and would
 # overflow the query).
 ID_MAX = 2**63 - 1
-Id = Annotated[StrictInt, Field(ge=1, le=ID_MAX)]
+
+
+class PlayerRef:
+    """``Annotated`` metadata: a player given by register id (a whole number) or by name
+    (a text for the services to clean), or (``teams``) a team of two such. Judged here
+    by what the value is, so that a refusal names the item (``players.2``) in the house's
+    words, where a union would name the member types pydantic tried in turn."""
+
+    NAME = RawText(NAME_MAX)  # its description
+
+    def __init__(self, *, teams: bool = False):
+        self.teams = teams
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(self._validate)
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: Any) -> dict[str, Any]:
+        one = [
+            {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+            self.NAME.__get_pydantic_json_schema__(schema, handler),
+        ]
+        if not self.teams:
+            return {"anyOf": one}
+        # A team of two, in a tournament of partnerships.
+        team = {"type": "array", "items": {"anyOf": one}, "minItems": 2, "maxItems": 2}
+        return {"anyOf": [*one, team]}
+
+    def _validate(self, value: Any) -> Any:
+        if self.teams and isinstance(value, list):
+            if len(value) != 2:
+                raise PydanticCustomError("house", TEAM_OF_TWO, {"house": TEAM_OF_TWO})
+            return [self._one(each) for each in value]
+        return self._one(value)
+
+    def _one(self, value: Any) -> int | str:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # JSON's 3.0 is the whole number 3
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 1 <= value <= ID_MAX:
+                raise PydanticCustomError("house", NO_SUCH_ID, {"house": NO_SUCH_ID})
+            return value
+        if isinstance(value, str):
+            # Cleaned by the services; here only the limit the description states.
+            if len(value) > NAME_MAX:
+                raise PydanticCustomError(
+                    "house", NAME_TOO_LONG, {"house": NAME_TOO_LONG, "max_length": NAME_MAX}
+                )
+            return value
+        raise PydanticCustomError("house", ID_OR_NAME, {"house": ID_OR_NAME})
+
+
+ID_OR_NAME = gettext_noop("Give a player's id or name.")
+TEAM_OF_TWO = gettext_noop("Enter a team of two players: two names or ids.")
+NO_SUCH_ID = gettext_noop("A player's id is a whole number from 1.")
+NAME_TOO_LONG = gettext_noop("A name can have at most %(max)s characters.")
 
 
 class EntriesIn(Body):
     players: Annotated[
-        list[
-            Id
-            | Annotated[str, RawText(NAME_MAX)]
-            # A team of two, in a tournament of partnerships.
-            | Annotated[
-                list[Id | Annotated[str, RawText(NAME_MAX)]],
-                Field(min_length=2, max_length=2),
-            ]
-        ],
+        list[Annotated[Any, PlayerRef(teams=True)]],
         Field(min_length=1, max_length=500),
     ]
 

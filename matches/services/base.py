@@ -179,6 +179,19 @@ class HandNotFound(Exception):
     pass
 
 
+class Clash(RuleError):
+    """A request that is well formed and within the rules, refused because of what is
+    stored: a name another player has, a tournament in another series, a round already
+    under way. The same request could succeed against another state, so the API answers
+    409 (not 422, which says the request itself must change); the pages show it as any
+    refusal, next to its field."""
+
+
+def clashes(error: RuleError) -> bool:
+    """Whether ``error`` (or every one of the errors it gathers) is a ``Clash``."""
+    return all(isinstance(each, Clash) for each in getattr(error, "errors", None) or [error])
+
+
 def explain(error: RuleError) -> str:
     """The translated sentence for a rule error, naming the hand when it is a later one."""
     text = gettext(error.message)

@@ -29,7 +29,7 @@ from .. import text
 from ..models import Entry, Match, Player, PlayerAudit, Seat, Tournament, name_key
 from ..rules import RuleError
 from ..rules.base import _
-from .base import writing
+from .base import Clash, writing
 
 EMAIL_MAX = Player._meta.get_field("email").max_length
 MEMBER_NO_MAX = Player._meta.get_field("member_no").max_length
@@ -133,7 +133,7 @@ def _cleaned(changes: Mapping[str, Any], *, keep: Player | None = None) -> dict[
         taken = others.filter(name_key=name_key(cleaned["name"])).first()
         if taken is not None:
             errors.append(
-                RuleError(
+                Clash(
                     _("There is already a player called %(name)s."),
                     field="name",
                     name=taken.name,
@@ -143,7 +143,7 @@ def _cleaned(changes: Mapping[str, Any], *, keep: Player | None = None) -> dict[
         taken = others.filter(member_no=cleaned["member_no"]).first()
         if taken is not None:
             errors.append(
-                RuleError(
+                Clash(
                     _("Membership number %(number)s belongs to %(name)s already."),
                     field="member_no",
                     number=cleaned["member_no"],
@@ -275,7 +275,7 @@ class MergePlan:
                 "table, so these are two people."
             )
             params["count"] = self.clash_count
-        return RuleError(message, field="into", **params)
+        return Clash(message, field="into", **params)
 
 
 CLASHES_SHOWN = 5
@@ -362,7 +362,7 @@ def _move_references(source: Player, target: Player) -> None:
         .first()
     )
     if both is not None:
-        raise RuleError(
+        raise Clash(
             _("Both played in %(tournament)s; a player cannot enter one tournament twice."),
             field="into",
             tournament=both.name,

@@ -22,7 +22,7 @@ from .. import games, standings, text
 from ..models import Entry, Player, Series, SeriesAudit, SeriesTournament, Tournament
 from ..rules import RuleError
 from ..rules.base import _
-from .base import writing
+from .base import Clash, writing
 from .standings import tournament_standings
 
 BEST_K_MAX = 99
@@ -65,7 +65,7 @@ def add_tournament(series: Series, by, tournament: Tournament) -> SeriesTourname
     series yet (the message names the one it is in)."""
     with writing():
         if tournament.game != series.game:
-            raise RuleError(
+            raise Clash(
                 _("%(name)s is a tournament of another game than this series."),
                 field="tournament",
                 name=tournament.name,
@@ -74,7 +74,7 @@ def add_tournament(series: Series, by, tournament: Tournament) -> SeriesTourname
             SeriesTournament.objects.filter(tournament=tournament).select_related("series").first()
         )
         if taken is not None:
-            raise RuleError(
+            raise Clash(
                 _("%(name)s belongs to the series %(series)s already."),
                 field="tournament",
                 name=tournament.name,
@@ -83,7 +83,7 @@ def add_tournament(series: Series, by, tournament: Tournament) -> SeriesTourname
         try:
             member = SeriesTournament.objects.create(series=series, tournament=tournament)
         except IntegrityError:  # another organiser added it a moment ago
-            raise RuleError(
+            raise Clash(
                 _("%(name)s belongs to a series already."), field="tournament", name=tournament.name
             ) from None
         _audit(series, by, "add", {"tournament": tournament.pk, "name": tournament.name})

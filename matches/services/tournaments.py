@@ -38,7 +38,7 @@ from ..rules import RuleError
 from ..rules.base import _
 from . import play
 from . import players as register
-from .base import writing
+from .base import Clash, writing
 
 MAX_ROUNDS = 30
 MAX_HANDS_PER_ROUND = 99
@@ -194,7 +194,7 @@ def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list
         entered |= set(tournament.entries.values_list("partner_id", flat=True))
         for index, player in enumerate(found):
             if player.pk in entered:
-                raise RuleError(
+                raise Clash(
                     _("%(name)s is entered already."),
                     field=f"players.{index // 2 if teams else index}",
                     name=player.name,
@@ -282,7 +282,7 @@ def withdraw(entry: Entry, by, *, from_round: Any, reason: str = "") -> Entry:
         played = tournament.rounds.exclude(status=Round.Status.DRAFT).count()
         from_round = _whole(from_round, "from_round", 1, MAX_ROUNDS + 1)
         if from_round <= played:
-            raise RuleError(
+            raise Clash(
                 _("Round %(number)s is under way or over; withdraw from round %(next)s on."),
                 field="from_round",
                 number=from_round,

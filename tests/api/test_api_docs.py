@@ -6,7 +6,7 @@ import re
 from django.contrib.staticfiles import finders
 from ninja.errors import ValidationError
 
-from matches import rules
+from matches import rules, text
 from matches.api import api
 from matches.services import selectors
 from tests.api_support import assert_error, login, match_url
@@ -178,7 +178,7 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
         "type": "string",
         "minLength": 1,
         "maxLength": 40,
-        "pattern": "\\S",
+        "pattern": text.schema_pattern(required=True),  # what the cleaning takes
     }
     assert {"type": "integer", "minimum": 0, "maximum": 6}.items() <= properties[
         "first_dealer"
@@ -241,7 +241,11 @@ def test_it_declares_the_limits_the_server_enforces(client, db):
     correct = bodies[("/api/matches/{match_id}/hands/{number}", "put")]
     assert {"type": "integer", "minimum": 1}.items() <= correct["properties"]["version"].items()
     assert "version" in correct["required"]
-    assert nullable(correct["properties"]["reason"]) == {"type": "string", "maxLength": 200}
+    assert nullable(correct["properties"]["reason"]) == {
+        "type": "string",
+        "maxLength": 200,
+        "pattern": text.schema_pattern(required=False),
+    }
     for where in (
         BODIES
         - {

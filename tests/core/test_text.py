@@ -1,9 +1,14 @@
 """The one cleaning of user text (names, reasons, token names)."""
 
+import re
+import unicodedata
+
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from matches.rules import RuleError
-from matches.text import clean_name, clean_reason, clean_text, name_key
+from matches.text import clean_name, clean_reason, clean_text, name_key, schema_pattern
 
 
 @pytest.mark.parametrize(
@@ -78,3 +83,39 @@ def test_any_length_limit():
     assert clean_text("token", field="name", max_length=5) == "token"
     with pytest.raises(RuleError):
         clean_text("tokens", field="name", max_length=5)
+
+
+# -- the cleaning as the API's description states it (``schema_pattern``) -----------------
+
+BMP_TEXT = st.text(st.characters(max_codepoint=0xFFFF), max_size=12)
+
+
+@given(BMP_TEXT)
+def test_a_text_the_description_forbids_is_refused(raw):
+    # The description must never forbid what the server takes: a client that checks
+    # against it would refuse a good name.
+    if not re.search(schema_pattern(required=True), raw):
+        with pytest.raises(RuleError):
+            clean_text(raw, field="name", max_length=100)
+    if not re.search(schema_pattern(required=False), raw):
+        with pytest.raises(RuleError):
+            clean_text(raw, field="reason", max_length=100, required=False)
+
+
+@given(BMP_TEXT)
+def test_a_text_the_description_allows_is_taken(raw):
+    # And what it allows is taken, but for the letters it cannot tell from invisible ones
+    # (private use, unassigned: its dialect has no Unicode categories).
+    assume(not any(unicodedata.category(character) in ("Co", "Cn") for character in raw))
+    if re.search(schema_pattern(required=True), raw):
+        assert clean_text(raw, field="name", max_length=100)
+    if re.search(schema_pattern(required=False), raw):
+        clean_text(raw, field="reason", max_length=100, required=False)
+
+
+def test_the_description_names_each_refused_character_of_the_plane():
+    pattern = re.compile(schema_pattern(required=False))
+    for raw in ["\x00", "\x1b", "\x85", "\u00ad", "\u200b", "\u202e", "\ud800", "\ufeff"]:
+        assert not pattern.search(f"Ann{raw}"), ascii(raw)
+    for raw in ["\t", "\n", "\u00a0", "é", "Straße"]:
+        assert pattern.search(f"Ann{raw}"), ascii(raw)

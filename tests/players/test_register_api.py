@@ -184,15 +184,15 @@ class TestCreate:
     @pytest.mark.parametrize(
         "body, fields",
         [
-            ({"name": "ANN"}, {"name": ["There is already a player called Ann."]}),
             ({"name": "  "}, {"name": ["Enter a name."]}),
             ({"name": "x" * 41}, {"name": ["A name can have at most 40 characters."]}),
             ({"name": "Zed", "email": "zed"}, {"email": ["Enter a valid e-mail address."]}),
             (
-                {"name": "Ann", "member_no": "17"},
+                # Bad input and a clash at once: the input must change first.
+                {"name": "Ann", "email": "ann"},
                 {
+                    "email": ["Enter a valid e-mail address."],
                     "name": ["There is already a player called Ann."],
-                    "member_no": ["Membership number 17 belongs to Ann already."],
                 },
             ),
             ({}, {"name": ["This field is required."]}),
@@ -211,6 +211,31 @@ class TestCreate:
         assert answer["message"] == next(iter(fields.values()))[0]
         assert written() == before
 
+    @pytest.mark.parametrize(
+        "body, fields",
+        [
+            ({"name": "ANN"}, {"name": ["There is already a player called Ann."]}),
+            (
+                {"name": "Ann", "member_no": "17"},
+                {
+                    "name": ["There is already a player called Ann."],
+                    "member_no": ["Membership number 17 belongs to Ann already."],
+                },
+            ),
+        ],
+    )
+    def test_a_name_or_number_taken_is_a_409_naming_the_fields_and_writes_nothing(
+        self, organiser, ann, body, fields
+    ):
+        # The request is well formed; what is stored stands in its way (another state of
+        # the register would take it).
+        before = written()
+        response = send(login(organiser), "post", "/api/players", body)
+        answer = assert_error(response, 409, "conflict")
+        assert answer["fields"] == fields
+        assert answer["message"] == next(iter(fields.values()))[0]
+        assert written() == before
+
     @pytest.mark.parametrize("raw", [b"", b"[1]", b"{nope"])
     def test_a_body_that_is_no_json_object_is_a_400(self, organiser, raw):
         response = send(login(organiser), "post", "/api/players", raw=raw)
@@ -225,7 +250,7 @@ class TestCreate:
             {"name": "ann"},
             headers={"Accept-Language": "de"},
         )
-        answer = assert_error(response, 422, "invalid")
+        answer = assert_error(response, 409, "conflict")
         assert answer["message"] == "Es gibt schon einen Spieler namens Ann."
 
 
@@ -279,18 +304,20 @@ class TestOne:
         assert (entry.before["email"], entry.after["email"]) == ("ann@example.org", "")
 
     @pytest.mark.parametrize(
-        "body, fields",
+        "body, status, fields",
         [
-            ({"name": "annie"}, {"name": ["There is already a player called Annie."]}),
-            ({"name": None}, {"name": ["Enter a name."]}),
-            ({"active": None}, {"active": ["Say whether the player is active: true or false."]}),
-            ({"casual": True}, {"casual": ["Unknown field casual."]}),
+            ({"name": "annie"}, 409, {"name": ["There is already a player called Annie."]}),
+            # Neither can be removed: the description says not null.
+            ({"name": None}, 422, {"name": ["name must be text."]}),
+            ({"active": None}, 422, {"active": ["active must be true or false."]}),
+            ({"casual": True}, 422, {"casual": ["Unknown field casual."]}),
         ],
     )
-    def test_a_bad_patch_writes_nothing(self, organiser, ann, annie, body, fields):
+    def test_a_bad_patch_writes_nothing(self, organiser, ann, annie, body, status, fields):
         before = written()
         response = send(login(organiser), "patch", f"/api/players/{ann.pk}", body)
-        assert assert_error(response, 422, "invalid")["fields"] == fields
+        code = "conflict" if status == 409 else "invalid"
+        assert assert_error(response, status, code)["fields"] == fields
         assert written() == before
 
 
@@ -317,7 +344,7 @@ class TestMerge:
         response = send(
             login(organiser), "post", f"/api/players/{annie.pk}/merge", {"into": ann.pk}
         )
-        body = assert_error(response, 422, "invalid")
+        body = assert_error(response, 409, "conflict")
         assert f"Annie and Ann both sat at match {match.pk}" in body["fields"]["into"][0]
         assert written() == before
 

@@ -269,7 +269,8 @@ def test_the_api_creates_and_reads_a_series(season, organiser):
     )
     assert made.status_code == 201 and made.json()["best_k"] == 2 and made.json()["rows"] == []
     url = f"/api/series/{made.json()['id']}/tournaments"
-    assert_error(send(boss, "post", url, {"tournament": first.pk}), 422, "invalid")
+    in_another_series = send(boss, "post", url, {"tournament": first.pk})
+    assert_error(in_another_series, 409, "conflict")
     send(boss, "delete", f"/api/series/{series.pk}/tournaments/{first.pk}")
     added = send(boss, "post", url, {"tournament": first.pk})
     assert added.status_code == 200 and [t["id"] for t in added.json()["tournaments"]] == [first.pk]
@@ -298,6 +299,15 @@ def test_the_api_refuses_and_writes_nothing(season, organiser, other):
         refused = assert_error(send(boss, "post", "/api/series", bad), 422, "invalid")
         assert field in refused["fields"], bad
     url = f"/api/series/{series.pk}/tournaments"
+    # Well formed, but what is stored stands in the way: a 409 naming the field.
+    taken = assert_error(send(boss, "post", url, {"tournament": first.pk}), 409, "conflict")
+    assert taken["fields"]["tournament"] == ["December belongs to the series Winter already."]
+    sieben = make_tournament(organiser, name="Sieben night", game="sieben", variant="two-player")
+    other_game = send(boss, "post", url, {"tournament": sieben.pk})
+    assert "another game" in assert_error(other_game, 409, "conflict")["message"]
+    # A tournament that is not in the series is no member to remove.
+    outside = assert_error(send(boss, "delete", f"{url}/{sieben.pk}"), 404, "not_found")
+    assert outside["message"] == "Sieben night is not in this series."
     assert_error(send(boss, "post", url, {"tournament": 999999}), 404, "not_found")
     assert_error(send(boss, "post", url, {"tournament": 2**70}), 422, "invalid")
     assert_error(send(boss, "delete", f"{url}/999999"), 404, "not_found")

@@ -169,6 +169,11 @@ def test_withdraw_from_a_later_round(boss):
         "invalid",
     )
     assert "from_round" in body["fields"]
+    # Entered once: entering again clashes with the entry, it is no bad input.
+    again = assert_error(
+        send(boss, "post", f"{url}/entries", {"players": ["Ann"]}), 409, "conflict"
+    )
+    assert again["fields"] == {"players.0": ["Ann is entered already."]}
     undo = send(boss, "delete", f"{url}/entries/{entry['id']}/check-in")
     assert undo.json()["checked_in"] is False
 
@@ -203,4 +208,24 @@ def test_an_id_beyond_the_database_is_invalid_not_a_crash(boss):
     made = create(boss)
     url = f"/api/tournaments/{made['id']}/entries"
     body = assert_error(send(boss, "post", url, {"players": [2**70]}), 422, "invalid")
-    assert "players.0" in str(body["fields"])
+    assert body["fields"] == {"players.0": ["A player's id is a whole number from 1."]}
+
+
+@pytest.mark.parametrize(
+    "players, fields",
+    [
+        ([None], {"players.0": ["Give a player's id or name."]}),
+        (["Ann", True], {"players.1": ["Give a player's id or name."]}),
+        (["Ann", 0], {"players.1": ["A player's id is a whole number from 1."]}),
+        (["x" * 41], {"players.0": ["A name can have at most 40 characters."]}),
+        ([["Ann", "Ben", "Cy"]], {"players.0": ["Enter a team of two players: two names or ids."]}),
+    ],
+)
+def test_a_bad_player_is_named_by_its_place_in_the_list(boss, players, fields):
+    # One item, one field: never the names of the types tried for it.
+    made = create(boss)
+    url = f"/api/tournaments/{made['id']}/entries"
+    before = tournament_writes()
+    body = assert_error(send(boss, "post", url, {"players": players}), 422, "invalid")
+    assert body["fields"] == fields
+    assert tournament_writes() == before
