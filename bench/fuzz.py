@@ -85,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         for entry in tournaments.register_players(club, user, ["Ann", "Ben", "Cy", "Dan"]):
             tournaments.check_in(entry, user)
         tournaments.draft_round(club, user, method="draw")
+        # A series holding it, so that taking a tournament out of a series has one to take.
+        from matches.services import series
+
+        season = series.create_series(user, name="Winter season", game="sergeant-major")
+        series.add_tournament(season, user, club)
         print(json.dumps(data))
         return 0
 

@@ -118,12 +118,12 @@ def clean_token_name(value: Any, *, field: str = "name") -> str:
 def schema_pattern(*, required: bool) -> str:
     """What the cleaning lets through, as a JSON Schema ``pattern`` for the API's
     description: no refused character, and (``required``) at least one that is neither
-    space nor refused. Only the refused characters of the Basic Multilingual Plane are
-    listed: an escape for the others (format characters of hieroglyphs, musical symbols,
-    tags) is written differently in every regular-expression dialect, and the
-    description says they are refused. Letters are not required to be "visible" here
-    (private-use and unassigned characters pass the pattern, not the cleaning): JSON
-    Schema's dialect has no Unicode categories."""
+    space nor refused. Only the refused characters of the Basic Multilingual Plane but
+    surrogates are listed: an escape for the others (format characters of hieroglyphs,
+    musical symbols, tags) is written differently in every regular-expression dialect,
+    and the description says they are refused. Letters are not required to be "visible"
+    here (private-use and unassigned characters pass the pattern, not the cleaning):
+    JSON Schema's dialect has no Unicode categories."""
     refused = _refused_class()
     if not required:
         return f"^[^{refused}]*$"
@@ -133,10 +133,14 @@ def schema_pattern(*, required: bool) -> str:
 @functools.cache
 def _refused_class() -> str:
     """The refused characters of the Basic Multilingual Plane, as ranges for a class."""
+    # Surrogates are left out: they are no characters, a JSON text carries one only as an
+    # escape most parsers refuse, and regular-expression engines that work on characters
+    # (Rust's, which validators of JSON Schema use) cannot compile a class of them.
     refused = [
         code
         for code in range(0x10000)
-        if unicodedata.category(chr(code)) in REFUSED and chr(code) not in _SPACE_CHARACTERS
+        if unicodedata.category(chr(code)) in REFUSED - {"Cs"}
+        and chr(code) not in _SPACE_CHARACTERS
     ]
     ranges: list[list[int]] = []
     for code in refused:

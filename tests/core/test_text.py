@@ -105,8 +105,9 @@ def test_a_text_the_description_forbids_is_refused(raw):
 @given(BMP_TEXT)
 def test_a_text_the_description_allows_is_taken(raw):
     # And what it allows is taken, but for the letters it cannot tell from invisible ones
-    # (private use, unassigned: its dialect has no Unicode categories).
-    assume(not any(unicodedata.category(character) in ("Co", "Cn") for character in raw))
+    # (private use, unassigned: its dialect has no Unicode categories) and surrogates
+    # (which no JSON parser hands on, and validators' engines cannot name).
+    assume(not any(unicodedata.category(character) in ("Co", "Cn", "Cs") for character in raw))
     if re.search(schema_pattern(required=True), raw):
         assert clean_text(raw, field="name", max_length=100)
     if re.search(schema_pattern(required=False), raw):
@@ -115,7 +116,7 @@ def test_a_text_the_description_allows_is_taken(raw):
 
 def test_the_description_names_each_refused_character_of_the_plane():
     pattern = re.compile(schema_pattern(required=False))
-    for raw in ["\x00", "\x1b", "\x85", "\u00ad", "\u200b", "\u202e", "\ud800", "\ufeff"]:
+    for raw in ["\x00", "\x1b", "\x85", "\u00ad", "\u200b", "\u202e", "\ufeff"]:
         assert not pattern.search(f"Ann{raw}"), ascii(raw)
     for raw in ["\t", "\n", "\u00a0", "é", "Straße"]:
         assert pattern.search(f"Ann{raw}"), ascii(raw)
