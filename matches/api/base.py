@@ -425,6 +425,7 @@ MESSAGES = {
     "dict_type": gettext_noop("%(name)s must be an object."),
     "model_type": gettext_noop("%(name)s must be an object."),
     "greater_than_equal": gettext_noop("%(name)s must be at least %(minimum)s."),
+    "less_than_equal": gettext_noop("%(name)s must be at most %(maximum)s."),
 }
 
 
@@ -432,7 +433,7 @@ def house_message(error: dict[str, Any]) -> str:
     """The sentence for one pydantic error (``loc`` starting with where: body, query, ...),
     in the request's language; pydantic's own text for a type the house has no words for.
     ``%(name)s`` is the field (an unknown key's own name), ``%(min)s``/``%(max)s`` the
-    length limits, ``%(minimum)s`` the least value."""
+    length limits, ``%(minimum)s`` and ``%(maximum)s`` the least and the greatest value."""
     kind, context = error.get("type"), dict(error.get("ctx") or {})
     where = [str(part) for part in error.get("loc", ())[1:]]
     message = context.get("house") if kind == "house" else MESSAGES.get(kind)
@@ -443,6 +444,7 @@ def house_message(error: dict[str, Any]) -> str:
         "min": context.get("min_length"),
         "max": context.get("max_length"),
         "minimum": context.get("ge"),
+        "maximum": context.get("le"),
         **context,
     }
     return _(message) % params

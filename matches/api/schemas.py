@@ -196,7 +196,7 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def _presets(game: str | None = None) -> list[rules.Ruleset]:
+def presets(game: str | None = None) -> list[rules.Ruleset]:
     return [
         rules.get_ruleset(slug, variant)
         for slug, kind in rules.GAMES.items()
@@ -207,14 +207,14 @@ def _presets(game: str | None = None) -> list[rules.Ruleset]:
 
 def _seat_counts(game: str | None = None) -> tuple[int, int]:
     """The fewest and the most players any preset of ``game`` (of any game) seats."""
-    seats = [ruleset.seats for ruleset in _presets(game)]
+    seats = [ruleset.seats for ruleset in presets(game)]
     return min(seats), max(seats)
 
 
 FEWEST_PLAYERS, MOST_PLAYERS = _seat_counts()
 GAME_SLUGS = sorted(rules.GAMES)
 VARIANTS = sorted({variant for kind in rules.GAMES.values() for variant in kind.presets})
-OPTION_NAMES = sorted({option.name for ruleset in _presets() for option in ruleset.options_spec})
+OPTION_NAMES = sorted({option.name for ruleset in presets() for option in ruleset.options_spec})
 
 
 def _whole(value: Any) -> Any:
@@ -304,11 +304,11 @@ def _seat(game: str | None = None, description: str = "A seat index, 0 first."):
 
 Seat = _seat()
 SergeantMajorSeat = _seat("sergeant-major")
-MOST_TRICKS = max(ruleset.tricks for ruleset in _presets("sergeant-major"))
+MOST_TRICKS = max(ruleset.tricks for ruleset in presets("sergeant-major"))
 # Each pair of seats passes at most once before a hand.
 MOST_EXCHANGES = _seat_counts("sergeant-major")[1] * (_seat_counts("sergeant-major")[1] - 1) // 2
 SheepsheadSeat = _seat("sheepshead")
-SIEBEN_SIDES = sorted({ruleset.sides for ruleset in _presets("sieben")})
+SIEBEN_SIDES = sorted({ruleset.sides for ruleset in presets("sieben")})
 
 
 def _option_schema(option: Option) -> dict[str, Any]:
@@ -349,7 +349,7 @@ def _preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
 def _one_preset_each(schema: dict[str, Any]) -> None:
     # The game and its preset decide how many players, which options and whether a bid:
     # the rules judge it, and the description says it, one branch per preset.
-    schema["oneOf"] = [_preset_branch(ruleset) for ruleset in _presets()]
+    schema["oneOf"] = [_preset_branch(ruleset) for ruleset in presets()]
 
 
 class CreateIn(Body):

@@ -16,11 +16,12 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from ninja import Schema, Status
-from pydantic import AfterValidator, Field, StrictBool, StrictStr, WithJsonSchema
+from pydantic import AfterValidator, ConfigDict, Field, StrictBool, StrictStr, WithJsonSchema
 from pydantic_core import PydanticCustomError, core_schema
 
-from .. import access, seating, standings
+from .. import access, games, rules, seating, standings
 from ..models import Entry, Round, Tournament
+from ..rules import RuleError
 from ..services import board as boards
 from ..services import standings as standings_reads
 from ..services import tournaments as services
@@ -28,7 +29,9 @@ from ..services.tournaments import NotNow
 from ..text import NAME_MAX
 from .base import WRITE, ApiError, TableKey, api, error_response, parse_body
 from .schemas import (
+    GAME_SLUGS,
     OPTION_NAMES,
+    VARIANTS,
     Body,
     Declared,
     ErrorOut,
@@ -36,7 +39,9 @@ from .schemas import (
     Reason,
     Says,
     Whole,
+    _preset_branch,
     body_schema,
+    presets,
 )
 
 TAGS = ["tournaments"]
@@ -230,7 +235,54 @@ Name = Annotated[
 ]
 
 
+def _seatings(ruleset: rules.Ruleset) -> list[tuple[int | None, int | None]]:
+    """The ``table_size`` a tournament of this preset takes (None: the preset's own),
+    each with the number ``hands_per_round`` must be a multiple of (None: any, for a
+    game whose rounds are not counted in hands). Asked of the code that judges them, so
+    that the description cannot say otherwise."""
+    plugin = games.of(ruleset)
+    seatings = []
+    for table_size in (None, *range(2, 9)):
+        try:
+            sizes = games.table_sizes(ruleset.game, ruleset.variant, table_size)
+        except RuleError:
+            continue
+        counted = plugin.table_hands(sizes, sizes.standard, sizes.standard) is not None
+        seatings.append((table_size, sizes.standard if counted else None))
+    return seatings
+
+
+def _seating_branch(ruleset: rules.Ruleset, table_size: int | None, multiple: int | None):
+    branch = _preset_branch(ruleset)["properties"]
+    properties = {
+        "game": branch["game"],
+        "variant": branch["variant"],
+        "options": branch["options"],
+        "table_size": {"type": "null"} if table_size is None else {"const": table_size},
+    }
+    if multiple is not None:
+        properties["hands_per_round"] = {"multipleOf": multiple}
+    # A table size sent must be the branch's; none sent (or null) is the preset's own.
+    return {"properties": properties, **({"required": ["table_size"]} if table_size else {})}
+
+
+def _one_seating_each(schema: dict[str, Any]) -> None:
+    # The game and its preset decide the table sizes, the options and what the hands per
+    # round must be a multiple of (everyone deals equally, §4): one branch per preset and
+    # table size, worked out by the code that judges a tournament's set-up.
+    schema["oneOf"] = [
+        _seating_branch(ruleset, table_size, multiple)
+        for ruleset in presets()
+        for table_size, multiple in _seatings(ruleset)
+    ]
+
+
 class TournamentIn(Body):
+    """A new tournament. The flat model reads it; which combinations a game takes is the
+    services' to judge, and the description lists them (``_one_seating_each``)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_one_seating_each)
+
     name: Name
     date: Annotated[
         StrictStr,
@@ -238,8 +290,8 @@ class TournamentIn(Body):
         WithJsonSchema({"type": "string", "format": "date", "maxLength": 10}),
         Says(gettext_noop("Enter a date (YYYY-MM-DD).")),
     ]
-    game: Annotated[StrictStr, Field(min_length=1, max_length=32)]
-    variant: Annotated[StrictStr, Field(min_length=1, max_length=32)]
+    game: Annotated[StrictStr, Declared(enum=GAME_SLUGS)]
+    variant: Annotated[StrictStr, Declared(enum=VARIANTS)]
     options: (
         Annotated[
             dict[str, Any],

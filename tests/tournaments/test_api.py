@@ -229,3 +229,64 @@ def test_a_bad_player_is_named_by_its_place_in_the_list(boss, players, fields):
     body = assert_error(send(boss, "post", url, {"players": players}), 422, "invalid")
     assert body["fields"] == fields
     assert tournament_writes() == before
+
+
+def seating_branches(client):
+    schema = client.get("/api/openapi.json").json()
+    create = schema["paths"]["/api/tournaments"]["post"]["requestBody"]["content"]
+    return create["application/json"]["schema"]["oneOf"]
+
+
+def test_the_description_lists_each_preset_and_table_size(client, db):
+    branches = {
+        (b["properties"]["game"]["const"], b["properties"]["variant"]["const"]): b
+        for b in seating_branches(client)
+        if b["properties"]["table_size"] == {"type": "null"}
+    }
+    assert branches[("sergeant-major", "8-5-3")]["properties"]["hands_per_round"] == {
+        "multipleOf": 3
+    }
+    assert branches[("sheepshead", "standard")]["properties"]["hands_per_round"] == {
+        "multipleOf": 5
+    }
+    # A Sieben round is a game to the point limit: its hands are not counted.
+    assert "hands_per_round" not in branches[("sieben", "partners")]["properties"]
+    # Tournaments seat two players or two partnerships.
+    assert ("sieben", "three-player") not in branches
+
+
+def test_what_the_description_allows_is_created_and_nothing_else(boss, client):
+    # Each branch, read as a client would: a multiple of its number is taken, one more
+    # hand (where hands are counted) is refused for that very field.
+    for branch in seating_branches(client):
+        properties = branch["properties"]
+        body = {
+            "name": "Club night",
+            "date": "2026-12-01",
+            "game": properties["game"]["const"],
+            "variant": properties["variant"]["const"],
+            "rounds": 1,
+            "hands_per_round": 2 * properties.get("hands_per_round", {}).get("multipleOf", 1),
+            "table_size": properties["table_size"].get("const"),
+        }
+        made = send(boss, "post", "/api/tournaments", body)
+        assert made.status_code == 201, (body, made.content)
+        if "hands_per_round" in properties:
+            one_more = {**body, "hands_per_round": body["hands_per_round"] + 1}
+            refused = send(boss, "post", "/api/tournaments", one_more)
+            assert "hands_per_round" in assert_error(refused, 422, "invalid")["fields"], body
+
+
+def test_a_number_too_big_is_refused_in_the_house_words(boss):
+    for language, message in [
+        ("en", "rounds must be at most 30."),
+        ("de", "rounds darf höchstens 30 sein."),
+    ]:
+        response = send(
+            boss,
+            "post",
+            "/api/tournaments",
+            {**CREATE, "rounds": 31},
+            headers={"Accept-Language": language},
+        )
+        assert assert_error(response, 422, "invalid")["fields"] == {"rounds": [message]}
