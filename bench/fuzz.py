@@ -151,7 +151,13 @@ def main(argv: list[str] | None = None) -> int:
         done = subprocess.run(
             command,
             cwd=REPO,
-            env={**env, "SCHEMATHESIS_HOOKS": "bench.fuzz_checks"},
+            env={
+                **env,
+                "SCHEMATHESIS_HOOKS": "bench.fuzz_checks",
+                # For the hooks that read the state to fill in what the rules ask for.
+                "FUZZ_BASE_URL": f"http://{HOST}:{port}",
+                "FUZZ_TOKEN": data["key"],
+            },
         )
         print(f"fuzz: schemathesis took {time.monotonic() - started:.0f} s", flush=True)
         errors = [line for line in log.read_text().splitlines() if "Traceback" in line]

@@ -548,7 +548,7 @@ def get_tournament(request, tournament_id: int):
     auth=WRITE,
     response={201: list[EntryOut], **WRITES},
     tags=TAGS,
-    openapi_extra=body_schema(EntriesIn, {"players": [5, "Ann"]}),
+    openapi_extra=body_schema(EntriesIn, {"players": [1, "Eve"]}),
 )
 def register(request, tournament_id: int):
     """Enter players by register id or by name (a new name joins the register); 201."""
