@@ -83,6 +83,15 @@ def legal_hand(state: dict) -> dict | None:
     return None
 
 
+def _whole(value):
+    """A path parameter or body value as the number it names (the coverage phase sends
+    path parameters as text), or None."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 @schemathesis.hook
 def map_case(context, case):
     if not _positive(case) or not isinstance(case.body, dict):
@@ -97,7 +106,7 @@ def map_case(context, case):
         # A correction that gives the hand as it stands, with its version.
         state = _read(f"/api/matches/{case.path_parameters.get('match_id')}")
         hands = {hand["number"]: hand for hand in (state or {}).get("hands", [])}
-        hand = hands.get(case.path_parameters.get("number"))
+        hand = hands.get(_whole(case.path_parameters.get("number")))
         if hand is not None:
             case.body = {**hand["input"], "version": hand["version"], "reason": "as it was"}
     elif where == ("POST", "/api/tournaments/{tournament_id}/entries"):
@@ -116,5 +125,5 @@ def filter_case(context, case):
     # A player merged into themselves is a request that cannot mean anything.
     if _positive(case) and case.operation.path == "/api/players/{player_id}/merge":
         body = case.body if isinstance(case.body, dict) else {}
-        return body.get("into") != case.path_parameters.get("player_id")
+        return _whole(body.get("into")) != _whole(case.path_parameters.get("player_id"))
     return True

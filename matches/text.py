@@ -9,8 +9,9 @@ What it does, in order:
    zero-width space makes "Ann" and "Ann\u200b" two different people who look the same;
 3. normalises to NFC, so that "é" typed two ways is one letter;
 4. collapses runs of spaces and trims;
-5. requires a visible character (unless the text is optional and empty) and a maximum
-   length.
+5. requires a character that is not a space (unless the text is optional and empty) and
+   a maximum length. Every character left is one that shows: a private-use or
+   unassigned code point shows as a box, which no reader takes for nothing.
 
 Names are compared with ``name_key``: the cleaned text, case-folded.
 
@@ -72,7 +73,7 @@ def clean_text(
     value = " ".join(unicodedata.normalize("NFC", value).split())
     if not value and not required:
         return ""
-    if not any(_visible(character) for character in value):
+    if not value:  # spaces only: nothing that shows
         raise RuleError(empty, field=field)
     if len(value) > max_length:
         raise RuleError(too_long, field=field, max=max_length)
@@ -121,9 +122,7 @@ def schema_pattern(*, required: bool) -> str:
     space nor refused. Only the refused characters of the Basic Multilingual Plane but
     surrogates are listed: an escape for the others (format characters of hieroglyphs,
     musical symbols, tags) is written differently in every regular-expression dialect,
-    and the description says they are refused. Letters are not required to be "visible"
-    here (private-use and unassigned characters pass the pattern, not the cleaning):
-    JSON Schema's dialect has no Unicode categories."""
+    and the description says they are refused."""
     refused = _refused_class()
     if not required:
         return f"^[^{refused}]*$"
@@ -163,8 +162,3 @@ def name_key(name: str) -> str:
     spaces and the composition are made the same here too, so that a name that never
     went through ``clean_name`` (an old row, a migration) compares the same way."""
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
-
-
-def _visible(character: str) -> bool:
-    # Letters, marks, numbers, punctuation and symbols show; separators do not.
-    return unicodedata.category(character)[0] in "LMNPS"
