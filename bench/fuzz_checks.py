@@ -12,6 +12,8 @@ import os
 import urllib.request
 
 import schemathesis
+from django.core.exceptions import ValidationError
+from django.core.validators import EmailValidator
 from schemathesis.generation.modes import GenerationMode
 
 
@@ -83,6 +85,17 @@ def legal_hand(state: dict) -> dict | None:
     return None
 
 
+def _email(value) -> bool:
+    """Whether ``value`` is no address at all or one the register takes."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return True
+    try:
+        EmailValidator()(" ".join(str(value).split()))
+    except ValidationError:
+        return False
+    return True
+
+
 def _whole(value):
     """A path parameter or body value as the number it names (the coverage phase sends
     path parameters as text), or None."""
@@ -92,31 +105,64 @@ def _whole(value):
         return None
 
 
+def _next_hand(case) -> None:
+    state = _read(f"/api/matches/{case.path_parameters.get('match_id')}")
+    hand = legal_hand(state) if state else None
+    if hand is not None:
+        case.body = hand
+
+
+def _correction(case) -> None:
+    # The hand as it stands, with its version.
+    state = _read(f"/api/matches/{case.path_parameters.get('match_id')}")
+    hands = {hand["number"]: hand for hand in (state or {}).get("hands", [])}
+    hand = hands.get(_whole(case.path_parameters.get("number")))
+    if hand is not None:
+        case.body = {**hand["input"], "version": hand["version"], "reason": "as it was"}
+
+
+def _player(case) -> None:
+    # An e-mail address as Django's validator takes them, or none.
+    if not _email(case.body.get("email")):
+        case.body = {**case.body, "email": None}
+
+
+def _entries(case) -> None:
+    # New names, one a player or two a team as the tournament's game plays.
+    tournament = _read(f"/api/tournaments/{case.path_parameters.get('tournament_id')}")
+    players = case.body.get("players")
+    if tournament and isinstance(players, list):
+        pairs = tournament["game"] == "sieben" and tournament["variant"] == "partners"
+        names = [f"Guest {index} {tournament['id']}" for index in range(len(players))]
+        case.body = {"players": [[name, f"{name} b"] for name in names] if pairs else names}
+
+
+def _series_member(case) -> None:
+    # A tournament the series holds, where it holds one.
+    series = _read(f"/api/series/{case.path_parameters.get('series_id')}")
+    held = [tournament["id"] for tournament in (series or {}).get("tournaments", [])]
+    if held:
+        case.path_parameters = {**case.path_parameters, "tournament_id": held[0]}
+
+
+# By operation: what a case meant to be accepted needs, and whether it has a body.
+FILL_IN = {
+    ("POST", "/api/matches/{match_id}/hands"): (_next_hand, True),
+    ("PUT", "/api/matches/{match_id}/hands/{number}"): (_correction, True),
+    ("POST", "/api/players"): (_player, True),
+    ("PATCH", "/api/players/{player_id}"): (_player, True),
+    ("POST", "/api/tournaments/{tournament_id}/entries"): (_entries, True),
+    ("DELETE", "/api/series/{series_id}/tournaments/{tournament_id}"): (_series_member, False),
+}
+
+
 @schemathesis.hook
 def map_case(context, case):
-    if not _positive(case) or not isinstance(case.body, dict):
-        return case
-    where = (case.operation.method.upper(), case.operation.path)
-    if where == ("POST", "/api/matches/{match_id}/hands"):
-        state = _read(f"/api/matches/{case.path_parameters.get('match_id')}")
-        hand = legal_hand(state) if state else None
-        if hand is not None:
-            case.body = hand
-    elif where == ("PUT", "/api/matches/{match_id}/hands/{number}"):
-        # A correction that gives the hand as it stands, with its version.
-        state = _read(f"/api/matches/{case.path_parameters.get('match_id')}")
-        hands = {hand["number"]: hand for hand in (state or {}).get("hands", [])}
-        hand = hands.get(_whole(case.path_parameters.get("number")))
-        if hand is not None:
-            case.body = {**hand["input"], "version": hand["version"], "reason": "as it was"}
-    elif where == ("POST", "/api/tournaments/{tournament_id}/entries"):
-        tournament = _read(f"/api/tournaments/{case.path_parameters.get('tournament_id')}")
-        players = case.body.get("players")
-        if tournament and isinstance(players, list):
-            # New names, one a player or two a team as the tournament's game plays.
-            pairs = tournament["game"] == "sieben" and tournament["variant"] == "partners"
-            names = [f"Guest {index} {tournament['id']}" for index in range(len(players))]
-            case.body = {"players": [[name, f"{name} b"] for name in names] if pairs else names}
+    fill_in = FILL_IN.get((case.operation.method.upper(), case.operation.path))
+    if fill_in is not None and _positive(case):
+        fill, with_body = fill_in
+        if not with_body or isinstance(case.body, dict):
+            fill(case)
     return case
 
 
