@@ -116,14 +116,12 @@ def public_access(match: Match) -> Access:
 
 
 def table_of(match: Match) -> Table | None:
-    """The tournament table that plays ``match`` (with its round), if any; read once per
-    match object."""
+    """The tournament table that plays ``match`` (with its round's status), if any; read
+    once per match object."""
     if not match.tournament_id:
         return None
     if "_table" not in match.__dict__:
-        match.__dict__["_table"] = (
-            Table.objects.select_related("round").filter(match_id=match.pk).first()
-        )
+        match.__dict__["_table"] = Table.of_match(match.pk)
     return match.__dict__["_table"]
 
 

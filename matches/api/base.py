@@ -73,11 +73,10 @@ from pydantic import ValidationError as PydanticValidationError
 
 from .. import access
 from ..access import Access
-from ..models import Match
+from ..models import Match, Table
 from ..rules import RuleError
 from ..services.accounts import token_user
 from ..services.base import HandNotFound, clashes, explain
-from ..services.tournaments import table_by_token
 from .schemas import BODY_DEFINITIONS
 
 logger = logging.getLogger(__name__)
@@ -141,7 +140,7 @@ class BearerAuth(HttpBearer):
         user = token_user(token)
         if user is not None:
             return user
-        table = table_by_token(token)
+        table = Table.by_token(token)
         if table is not None and access.same_token(token, table.token):
             key = TableKey(token)
             key.by = table.actor

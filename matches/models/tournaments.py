@@ -10,7 +10,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from ..rules import get_ruleset
 from .play import Match, table_actor, who
 from .players import Player
+from .prepared import Prepared
 
 NAME_MAX = 80
 
@@ -231,8 +232,22 @@ class Table(models.Model):
     @property
     def open(self) -> bool:
         """Its table link still writes: the round is being played and the result is not
-        confirmed (needs ``round``)."""
-        return self.round.status == Round.Status.PLAYING and self.confirmed_at is None
+        confirmed (needs ``round``, or its status as ``round_status``: the prepared
+        lookups read it with the table)."""
+        status = self.__dict__.get("round_status") or self.round.status
+        return status == Round.Status.PLAYING and self.confirmed_at is None
+
+    @classmethod
+    def by_token(cls, token: str) -> "Table | None":
+        """The table whose link carries ``token`` and which plays a match, with its
+        round's status, or None, in one prepared query: every write through a table link
+        starts here. Compare the token in constant time before trusting it."""
+        return _TABLE_BY_TOKEN.first(token) if token and len(token) <= 64 else None
+
+    @classmethod
+    def of_match(cls, match_id: int) -> "Table | None":
+        """The table that plays match ``match_id``, with its round's status, or None."""
+        return _TABLE_OF_MATCH.first(match_id)
 
 
 class TableSeat(models.Model):
@@ -309,3 +324,14 @@ class TournamentAudit(models.Model):
     @property
     def who(self) -> str:
         return who(self.by_name)
+
+
+# The lookups a table link's every request makes, compiled once (``Prepared``).
+_TABLE_BY_TOKEN = Prepared(
+    lambda: Table.objects.filter(token="", match__isnull=False).annotate(
+        round_status=F("round__status")
+    )
+)
+_TABLE_OF_MATCH = Prepared(
+    lambda: Table.objects.filter(match_id=0).annotate(round_status=F("round__status"))
+)

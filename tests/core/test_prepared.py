@@ -89,3 +89,27 @@ def test_an_annotation_is_an_attribute(make_match):
     seen = Prepared(lambda: Match.objects.filter(pk=0).annotate(seen=F("revision")))
 
     assert seen.first(match.pk).seen == Match.objects.get(pk=match.pk).revision
+
+
+def test_a_table_by_its_link_or_its_match_is_the_orms_table_with_its_rounds_status(organiser):
+    from matches.models import Round, Table
+    from matches.services import tournaments
+    from tests.tournaments.test_rounds import club
+
+    tournament = club(organiser)
+    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=3)
+    drafted = Table.objects.filter(round=round_).first()
+    # A drafted table plays no match yet: its link finds nothing to write to.
+    assert Table.by_token(drafted.token) is None
+    tournaments.start_round(round_, organiser)
+    expected = Table.objects.get(pk=drafted.pk)
+
+    by_token, of_match = Table.by_token(expected.token), Table.of_match(expected.match_id)
+
+    assert fields(by_token) == fields(of_match) == fields(expected)
+    assert by_token.round_status == of_match.round_status == Round.Status.PLAYING
+    assert by_token.open and of_match.open
+    assert Table.by_token("no such token") is None and Table.by_token("") is None
+    assert Table.by_token("x" * 65) is None
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    assert not Table.by_token(expected.token).open
