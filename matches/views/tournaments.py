@@ -151,6 +151,17 @@ class TournamentForm(forms.Form):
                 field.initial = ruleset.options[option.name]
                 self.fields[f"option_{option.name}"] = field
 
+    def set_up(self) -> list[forms.BoundField]:
+        """The tournament's own fields, whatever the game."""
+        return [field for field in self if field.name not in self._game_option_names()]
+
+    def game_options(self) -> list[forms.BoundField]:
+        """The chosen game's options, which a change of game redraws."""
+        return [self[name] for name in self._game_option_names()]
+
+    def _game_option_names(self) -> list[str]:
+        return [f"option_{name}" for name in self.option_names]
+
     def options(self) -> dict:
         """The chosen options (a blank number is none). A post without the options
         section (``options_shown``: a script, an older page) keeps the preset's defaults,
@@ -229,14 +240,17 @@ def _typed_so_far(request) -> dict:
 
 
 def _reloads_on_game(request, form: TournamentForm) -> None:
-    # Another game, other options: htmx fetches the form again with what was typed
-    # (without JavaScript, a button under the choice does the same).
+    # Another game, other options: htmx fetches the form again with what was typed and
+    # puts in its options alone (without JavaScript, a button under the choice reloads
+    # the page with what was typed). Swapping the whole form would drop whatever was
+    # typed while the answer was on its way: on a slow phone, the hands per round.
     form.fields["preset"].widget.attrs.update(
         {
             "hx-get": request.path,
             "hx-trigger": "change",
             "hx-include": "closest form",
-            "hx-target": "#tournament-form",
+            "hx-target": "#game-options",
+            "hx-select": "#game-options",
             "hx-swap": "outerHTML",
         }
     )

@@ -332,3 +332,17 @@ def test_every_page_titles_itself_plainly(boss, organiser):
     for url in ["/tournaments/", base, base + "rounds/1/", base + "standings/", base + "edit/"]:
         title = re.search(r"<title>(.*?)</title>", boss.get(url).content.decode(), re.S).group(1)
         assert "<" not in title and len(title) < 80, (url, title)
+
+
+def test_a_change_of_game_redraws_its_options_alone(boss):
+    # The answer comes while the organiser may be typing on: htmx puts in the game's
+    # options only, so the hands per round typed meanwhile are not replaced.
+    import re
+
+    page = boss.get("/tournaments/new/").content.decode()
+    select = re.search(r'<select name="preset"[^>]*>', page).group(0)
+    assert 'hx-target="#game-options"' in select and 'hx-select="#game-options"' in select
+    options = re.search(r'<div id="game-options">(.*?)</div>\s*<button', page, re.S).group(1)
+    assert 'name="option_win_tricks"' in options
+    assert 'name="hands_per_round"' not in options and 'name="name"' not in options
+    assert 'name="hands_per_round"' in page
