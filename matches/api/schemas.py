@@ -323,7 +323,7 @@ def _option_schema(option: Option) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]} if option.nullable else schema
 
 
-def _preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
+def preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
     """What one preset takes: its seats, its options, a bid or none."""
     seats = ruleset.seats
     bids = sorted(sergeant_major.WOBURN_BIDS) if getattr(ruleset.preset, "bidding", False) else []
@@ -349,7 +349,7 @@ def _preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
 def _one_preset_each(schema: dict[str, Any]) -> None:
     # The game and its preset decide how many players, which options and whether a bid:
     # the rules judge it, and the description says it, one branch per preset.
-    schema["oneOf"] = [_preset_branch(ruleset) for ruleset in presets()]
+    schema["oneOf"] = [preset_branch(ruleset) for ruleset in presets()]
 
 
 class CreateIn(Body):

@@ -39,8 +39,8 @@ from .schemas import (
     Reason,
     Says,
     Whole,
-    _preset_branch,
     body_schema,
+    preset_branch,
     presets,
 )
 
@@ -253,7 +253,7 @@ def _seatings(ruleset: rules.Ruleset) -> list[tuple[int | None, int | None]]:
 
 
 def _seating_branch(ruleset: rules.Ruleset, table_size: int | None, multiple: int | None):
-    branch = _preset_branch(ruleset)["properties"]
+    branch = preset_branch(ruleset)["properties"]
     properties = {
         "game": branch["game"],
         "variant": branch["variant"],
