@@ -1,7 +1,7 @@
 """The register of players (API.md "Players and tournaments"), for organisers only.
 
 ``GET /api/players?q=`` and ``POST /api/players`` are the contract; ``GET`` and ``PATCH
-/api/players/{id}`` and ``POST /api/players/{id}/merge`` are additions (README). Every
+/api/players/{id}`` and ``POST /api/players/{id}/merge`` are additions (docs/api.md). Every
 write is ``services.players``'s, which cleans what was sent through ``text`` and refuses
 with the same messages as the pages.
 

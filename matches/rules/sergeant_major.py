@@ -590,7 +590,7 @@ class SergeantMajor(Ruleset):
         hands, totals = played.hands, played.totals
         number, data = len(hands), hands[-1].input
         tricks = data["tricks"]
-        # In a miz hand tricks are bad: taking most of them wins nothing (README).
+        # In a miz hand tricks are bad: taking most of them wins nothing (docs/rules-decisions.md).
         if options["win_tricks"] is not None and data.get("call") != "miz":
             made = [seat for seat, count in enumerate(tricks) if count >= options["win_tricks"]]
             if made:

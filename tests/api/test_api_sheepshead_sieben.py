@@ -6,7 +6,7 @@ Per-seat lists are by seat, seat 0 first.
 
 Sheepshead (§2.5): every opponent scores −m, the partner +m, the picker what makes the
 hand sum to zero — with five at the table +2m with a partner (three opponents pay m, the
-partner keeps m) and +4m alone. Sieben (README "Rules decisions"): each winning seat
+partner keeps m) and +4m alone. Sieben (docs/rules-decisions.md): each winning seat
 scores +p × the number of losing sides, each losing seat −p; the per-side tally
 ``points`` decides the game.
 """

@@ -361,7 +361,7 @@ def ends_after(ruleset, variant, number, data, totals):
     chosen = ruleset.options
     win = chosen["win_tricks"]
     # A miz hand is won by taking few tricks, so many tricks there win nothing (RULES.md is
-    # silent; README, "Rules decisions").
+    # silent; docs/rules-decisions.md).
     if win is not None and data.get("call") != "miz" and max(data["tricks"]) >= win:
         return "win_tricks"
     if chosen["point_limit"] is not None and max(totals) >= chosen["point_limit"]:
