@@ -44,6 +44,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from .models import Match, Table
+from .tokens import is_token
 
 # Methods that change nothing: a session needs no CSRF check for them.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -255,6 +256,8 @@ def shared_match(token: str) -> Match:
     The lookup goes by the (unique, indexed) token; the comparison after it is the
     constant-time one of ``share_link_access``, so the policy stays in one place.
     """
+    if not is_token(token):  # nothing else is any match's (and no NUL reaches a query)
+        raise NoSuchMatch(token)
     match = Match.by_share_token(token)
     if match is None or not share_link_access(token, match):
         raise NoSuchMatch(token)

@@ -2,10 +2,11 @@
 as the views are."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from matches.api import api
 from matches.api.base import API_ROOT
+from matches.tokens import LinkTokenConverter
 from matches.views import (
     accounts,
     board,
@@ -32,6 +33,10 @@ accounts_urls = (
     "accounts",
 )
 
+# A link's token in an address has the shape of one, or the address is unknown (404):
+# no lookup ever sees a NUL or a megabyte (matches.tokens).
+register_converter(LinkTokenConverter, "token")
+
 play_urls = (
     [
         path("", play.home, name="home"),
@@ -44,7 +49,7 @@ play_urls = (
         path("matches/<int:match_id>/hands/<int:number>/undo/", play.hand_undo, name="hand_undo"),
         path("matches/<int:match_id>/history/", play.match_audit, name="match_audit"),
         path("matches/<int:match_id>/share/", play.match_share, name="match_share"),
-        path("s/<str:token>/", play.match_shared, name="match_shared"),
+        path("s/<token:token>/", play.match_shared, name="match_shared"),
     ],
     "play",
 )
@@ -84,12 +89,12 @@ tournament_urls = (
             name="table_reopen",
         ),
         path(T + "standings/", tournaments.standings_page, name="standings"),
-        path("t/<str:token>/", tables.table_link, name="table_link"),
-        path("t/<str:token>/hands/", tables.table_record, name="table_record"),
-        path("t/<str:token>/preview/", tables.table_preview, name="table_preview"),
-        path("t/<str:token>/hands/<int:number>/", tables.table_correct, name="table_correct"),
-        path("t/<str:token>/hands/<int:number>/undo/", tables.table_undo, name="table_undo"),
-        path("t/<str:token>/result/", tables.table_result, name="table_result"),
+        path("t/<token:token>/", tables.table_link, name="table_link"),
+        path("t/<token:token>/hands/", tables.table_record, name="table_record"),
+        path("t/<token:token>/preview/", tables.table_preview, name="table_preview"),
+        path("t/<token:token>/hands/<int:number>/", tables.table_correct, name="table_correct"),
+        path("t/<token:token>/hands/<int:number>/undo/", tables.table_undo, name="table_undo"),
+        path("t/<token:token>/result/", tables.table_result, name="table_result"),
         path(T + "standings.csv", tournaments.standings_csv, name="standings_csv"),
         path(T + "results.csv", tournaments.results_csv, name="results_csv"),
         path(T + "print/standings/", printing.print_standings, name="print_standings"),

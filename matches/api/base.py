@@ -77,6 +77,7 @@ from ..models import Match, Table
 from ..rules import RuleError
 from ..services.accounts import token_user
 from ..services.base import HandNotFound, clashes, explain
+from ..tokens import is_token
 from .schemas import BODY_DEFINITIONS
 
 logger = logging.getLogger(__name__)
@@ -140,7 +141,8 @@ class BearerAuth(HttpBearer):
         user = token_user(token)
         if user is not None:
             return user
-        table = Table.by_token(token)
+        # A table's token has a token's shape; anything else is looked up nowhere.
+        table = Table.by_token(token) if is_token(token) else None
         if table is not None and access.same_token(token, table.token):
             key = TableKey(token)
             key.by = table.actor
