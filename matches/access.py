@@ -168,6 +168,12 @@ class Viewer:
             best = public_access(match)
         return best
 
+    def accounts(self) -> Viewer:
+        """The same viewer without its link tokens: what only an account may do (a
+        match's share link is handed out by its owner or an organiser, never read
+        through a link, not even a table's that writes the match's hands)."""
+        return Viewer(users=self.users)
+
     def can_read(self, match: Match) -> bool:
         return self.access(match) >= Access.READ
 

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import games, rules
+from .. import access, games, rules
 from ..access import Access
 from ..models import Match
 from ..services import play as services
@@ -19,6 +19,7 @@ from ..services import selectors
 from ..services.base import Conflict
 from .base import (
     WRITE,
+    ApiError,
     accounts_only,
     actor,
     api,
@@ -362,8 +363,15 @@ def share_json(request, match: Match) -> dict[str, str]:
     summary="The share link",
 )
 def get_share_link(request, match_id: int):
-    """The match's share link (read-only, for spectators): owner and organisers only."""
-    return share_json(request, match_for(request, match_id, Access.WRITE))
+    """The match's share link (read-only, for spectators): owner and organisers only. A
+    table link writes its match's hands but does not hand out its share link (403)."""
+    accounts_only(request)
+    match = match_for(request, match_id, Access.WRITE)
+    if access.api_viewer(request).accounts().access(match) < Access.WRITE:
+        raise ApiError(
+            403, "forbidden", _("Only the match's owner or an organiser can see its share link.")
+        )
+    return share_json(request, match)
 
 
 @api.post(

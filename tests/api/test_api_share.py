@@ -101,3 +101,23 @@ def test_a_bad_body_or_a_missing_match_writes_nothing(owner, make_match):
     assert_error(send(client, "put", share_url(match), {}), 405, "method_not_allowed")
     assert writes() == before
     assert Match.objects.get().share_token == match.share_token
+
+
+def test_a_table_link_may_not_read_its_matchs_share_link(client, organiser):
+    from matches.models import Table
+    from matches.services import tournaments as tournaments_services
+    from tests.tournaments.test_rounds import club
+
+    round_ = tournaments_services.draft_round(club(organiser), organiser, method="draw", seed=3)
+    tournaments_services.start_round(round_, organiser)
+    table = Table.objects.select_related("match").get(round=round_, number=1)
+    url = share_url(table.match)
+    # The table's token writes the match's hands...
+    assert client.get(match_url(table.match), headers=bearer(table.token)).status_code == 200
+
+    # ...but its share link is the organiser's to hand out, however the token is sent.
+    body = assert_error(client.get(url, headers=bearer(table.token)), 403, "forbidden")
+    assert table.match.share_token not in str(body)
+    body = assert_error(client.get(url + f"?share={table.token}"), 403, "forbidden")
+    assert table.match.share_token not in str(body)
+    assert login(organiser).get(url).status_code == 200
