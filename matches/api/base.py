@@ -76,7 +76,7 @@ from ..access import Access
 from ..models import Match, Table
 from ..rules import RuleError
 from ..services.accounts import token_user
-from ..services.base import HandNotFound, clashes, explain
+from ..services.base import HandNotFound, TableLocked, clashes, explain
 from ..tokens import is_token
 from .schemas import BODY_DEFINITIONS
 
@@ -368,6 +368,12 @@ def refused(request, exc: RuleError, message: str, fields: dict[str, list[str]])
     return error_response(request, 422, {"error": "invalid", "message": message, "fields": fields})
 
 
+@api.exception_handler(TableLocked)
+def _table_locked(request, exc: TableLocked):
+    # As the link's first check answers a locked table (``match_for``).
+    return error_response(request, 403, {"error": "forbidden", "message": exc.message})
+
+
 @api.exception_handler(HandNotFound)
 def _hand_not_found(request, exc: HandNotFound):
     return _not_found(request, _("This match has no hand %(number)s.") % {"number": exc.args[0]})
@@ -529,5 +535,19 @@ def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
         raise ApiError(
             404, "not_found", _("There is no match %(id)s.") % {"id": match_id}
         ) from None
-    except access.Refused:
-        raise ApiError(403, "forbidden", str(REFUSED[needed])) from None
+    except access.Refused as refused:
+        raise ApiError(403, "forbidden", _refusal(request, refused.match, needed)) from None
+
+
+def _refusal(request: HttpRequest, match: Match, needed: Access) -> str:
+    """Why the request does not reach ``needed``: a table link that no longer writes
+    says why (confirmed, or its round closed), as the write itself would."""
+    table = access.table_of(match)
+    if (
+        needed == Access.WRITE
+        and isinstance(request.auth, TableKey)
+        and table is not None
+        and access.same_token(str(request.auth), table.token)
+    ):
+        return table.closed_message
+    return str(REFUSED[needed])

@@ -123,10 +123,20 @@ class Match(models.Model):
         return gettext(self.ruleset.preset.name)
 
 
-def table_actor(number: int) -> str:
+class TableActor(str):
     """How an audit names a write through a tournament table's link (which has no
-    account): ``table:<n>``, read back by ``who``."""
-    return f"table:{number}"
+    account): ``table:<n>``, read back by ``who``. It carries the table, so that the write
+    itself decides, under the tournament's lock, whether the link still writes
+    (``services.play``): a check made before the write's transaction could be overtaken
+    by a confirmation or a round's close."""
+
+    table_id: int | None = None
+
+
+def table_actor(number: int, table_id: int | None = None) -> TableActor:
+    actor = TableActor(f"table:{number}")
+    actor.table_id = table_id
+    return actor
 
 
 def who(by_name: str) -> str:

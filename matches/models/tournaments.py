@@ -227,7 +227,7 @@ class Table(models.Model):
     @property
     def actor(self) -> str:
         """Whom the audit names for a write through this table's link."""
-        return table_actor(self.number)
+        return table_actor(self.number, self.pk)
 
     @property
     def open(self) -> bool:
@@ -236,6 +236,18 @@ class Table(models.Model):
         lookups read it with the table)."""
         status = self.__dict__.get("round_status") or self.round.status
         return status == Round.Status.PLAYING and self.confirmed_at is None
+
+    @property
+    def closed_message(self) -> str:
+        """Why the table's link no longer writes: its round is over (closing confirms
+        every table, so that comes first), or its result is confirmed (needs ``round``
+        or ``round_status``)."""
+        status = self.__dict__.get("round_status") or self.round.status
+        if status == Round.Status.PLAYING and self.confirmed_at is not None:
+            return gettext(
+                "This table's result is confirmed; only the organiser can change it now."
+            )
+        return gettext("This round is over; only the organiser can change its results now.")
 
     @classmethod
     def by_token(cls, token: str) -> "Table | None":

@@ -179,6 +179,17 @@ class HandNotFound(Exception):
     pass
 
 
+class TableLocked(Exception):
+    """A write through a table link that its table no longer takes: the result was
+    confirmed, or the round closed, before the write's transaction began. Decided under
+    the tournament's lock, which confirming and closing take too, so a result never moves
+    after its confirmation; the pages and the API answer with ``message`` (403)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 class Clash(RuleError):
     """A request that is well formed and within the rules, refused because of what is
     stored: a name another player has, a tournament in another series, a round already

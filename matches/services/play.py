@@ -17,11 +17,11 @@ from django.utils.translation import gettext
 
 from .. import rules
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
-from ..models.play import new_share_token
+from ..models.play import TableActor, new_share_token
 from ..rules import MatchState, RuleError
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
-from .base import Conflict, HandNotFound, Writes, writing
+from .base import Conflict, HandNotFound, TableLocked, Writes, writing
 from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
 # -- creating -----------------------------------------------------------------------------
@@ -98,6 +98,22 @@ def _match_facts(match: Match) -> dict[str, Any]:
 # -- hands --------------------------------------------------------------------------------
 
 
+def _tournament_first(match: Match, by) -> None:
+    """For a tournament's match, inside the write's transaction and before the match's
+    own lock: the tournament's lock. Confirming a table, ending it and closing a round take
+    that lock first as well, so every write that touches a tournament's match locks in one
+    order (two orders deadlock on PostgreSQL). A write through a table link then asks,
+    under that lock, whether its table still takes writes: a confirmation or a close that
+    committed after the link's first check stops it here (``TableLocked``)."""
+    if not match.tournament_id:
+        return
+    list(Tournament.objects.select_for_update().filter(pk=match.tournament_id).values("pk"))
+    if isinstance(by, TableActor):
+        table = Table.objects.select_related("round").get(pk=by.table_id)
+        if table.match_id != match.pk or not table.open:
+            raise TableLocked(table.closed_message)
+
+
 def _locked(match: Match) -> tuple[Match, list[Hand]]:
     """Take the match's write lock and load its hands.
 
@@ -143,6 +159,7 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     writes = _record_writes(match, prepared.state, played, by) if played else None
     try:
         with writing():
+            _tournament_first(match, by)
             if writes is not None and writes.run():
                 current, state = prepared, played
             else:
@@ -292,6 +309,7 @@ def correct_hand(
     """
     reason = clean_reason(reason)
     with writing():
+        _tournament_first(match, by)
         match, hands = _locked(match)
         index = _index(hands, number)
         hand = hands[index]
@@ -339,6 +357,7 @@ def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapsh
     """Remove hand ``number``, which must be the last one (Conflict otherwise)."""
     reason = clean_reason(reason)
     with writing():
+        _tournament_first(match, by)
         match, hands = _locked(match)
         _index(hands, number)
         if number != hands[-1].number:
@@ -368,6 +387,7 @@ def reopen_match(match: Match, *, by, reason: str = "") -> Snapshot:
 def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
     reason = clean_reason(reason)
     with writing():
+        _tournament_first(match, by)
         match, hands = _locked(match)
         current = _replay(match, hands)
         if match.stopped == stopped or (stopped and current.state.finished):
@@ -395,6 +415,7 @@ def replace_share_link(match: Match, *, by, reason: str = "") -> Match:
     secret. The match is returned with its new ``share_token``."""
     reason = clean_reason(reason)
     with writing():
+        _tournament_first(match, by)
         match = _lock(match)
         current = snapshot(match)
         match.share_token = new_share_token()

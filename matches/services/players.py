@@ -320,7 +320,9 @@ def merge_players(source: Player | int, into: Player | int, *, by) -> Merged:
     # Both rows locked in one order, so that two merges of the same pair cannot deadlock.
     locked = {
         player.pk: player
-        for player in Player.objects.select_for_update().filter(pk__in={source_id, target_id})
+        for player in Player.objects.select_for_update()
+        .filter(pk__in={source_id, target_id})
+        .order_by("pk")
     }
     if source_id not in locked or target_id not in locked:
         raise NoSuchPlayer(source_id if source_id not in locked else target_id)

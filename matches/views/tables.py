@@ -11,6 +11,8 @@ too).
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import render
@@ -23,7 +25,7 @@ from .. import access
 from ..access import Access
 from ..rules import RuleError
 from ..services import tournaments as services
-from ..services.base import explain
+from ..services.base import TableLocked, explain
 from ..services.tournaments import NotNow
 from . import play
 from .common import leave
@@ -58,15 +60,25 @@ def _writable(request, token: str):
     as a message, and None (the caller goes back to the read-only page)."""
     table, door = _table(token)
     if access.table_link_access(token, table.match) < Access.WRITE:
-        messages.warning(request, _locked_message(table))
+        messages.warning(request, table.closed_message)
         return None, door
     return table, door
 
 
-def _locked_message(table) -> str:
-    if table.confirmed_at is not None:
-        return _("This table's result is confirmed; only the organiser can change it now.")
-    return _("This round is over; only the organiser can change its results now.")
+def _until_locked(write):
+    """A write through the link, and the answer when the table was locked meanwhile:
+    the first check (``_writable``) came before the write's transaction, and the write
+    itself asks again under the tournament's lock (``services.play``)."""
+
+    @functools.wraps(write)
+    def view(request, token: str, *args, **kwargs):
+        try:
+            return write(request, token, *args, **kwargs)
+        except TableLocked as locked:
+            messages.warning(request, locked.message)
+            return _back(request, _table(token)[1])
+
+    return view
 
 
 def _back(request, door: Door):
@@ -85,6 +97,7 @@ def table_link(request, token: str):
 
 
 @require_POST
+@_until_locked
 def table_record(request, token: str):
     table, door = _writable(request, token)
     if table is None:
@@ -101,6 +114,7 @@ def table_preview(request, token: str):
 
 
 @require_http_methods(["GET", "POST"])
+@_until_locked
 def table_correct(request, token: str, number: int):
     table, door = _writable(request, token)
     if table is None:
@@ -109,6 +123,7 @@ def table_correct(request, token: str, number: int):
 
 
 @require_http_methods(["GET", "POST"])
+@_until_locked
 def table_undo(request, token: str, number: int):
     table, door = _writable(request, token)
     if table is None:
