@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
-HOST ?= 127.0.0.1
+# The local network by default: the players' phones open the table links and QR codes
+# (serve.py prints the addresses). HOST=127.0.0.1 keeps the app to this computer.
+HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 3
 

@@ -42,6 +42,23 @@ def origin(request: HttpRequest) -> str:
     return f"{request.scheme}://{host}{':' + port if port else ''}"
 
 
+def phones_reach(request: HttpRequest) -> bool:
+    """Whether the links built for this request leave the laptop: False when their host
+    is a loopback one (no ``PUBLIC_URL``, no ``LAN_HOSTS``, the browser on 127.0.0.1), so
+    that the pages showing them can say so in large words."""
+    host = origin(request).split("://", 1)[-1]
+    if host.startswith("["):
+        host = host[: host.index("]") + 1]
+    else:
+        host = host.split(":", 1)[0]
+    return not _loopback(host.split("/", 1)[0])
+
+
+def loopback_origin(request: HttpRequest) -> str:
+    """The links' origin when phones cannot reach it (the pages then warn), else ""."""
+    return "" if phones_reach(request) else origin(request)
+
+
 def table_url(request: HttpRequest, token: str) -> str:
     """The full address of a table link (``/t/<token>/``), for its QR code."""
     return origin(request) + reverse("tournaments:table_link", args=[token])

@@ -132,6 +132,7 @@ def print_tables(request, tournament_id: int, number: int):
         sheet=sheet,
         round=sheet.round,
         cards=cards,
+        phones_origin=links.loopback_origin(request),
         paper_columns=plugin.paper_columns,
         seat_column=plugin.paper_seat_column,
     )

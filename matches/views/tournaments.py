@@ -508,12 +508,16 @@ def round_detail(request, tournament_id: int, number: int):
         # Looked up only when the page is rendered: a page kept for this revision and
         # path shows a round that exists.
         context = round_context(tournament, _round(tournament, number))
+        context["phones_origin"] = phones_origin
         if csrf_token:
             context["csrf_token"] = csrf_token
         return render(request, template_for(request, "tournaments/round.html", "tables"), context)
 
-    # Organisers keep it open all evening: rendered once per tournament revision.
-    return cached_page(request, standings_reads.revision_key(tournament), page)
+    # Organisers keep it open all evening: rendered once per tournament revision (and
+    # per address its table links would carry, which decides the warning about them).
+    phones_origin = links.loopback_origin(request)
+    revision = f"{standings_reads.revision_key(tournament)}:{phones_origin}"
+    return cached_page(request, revision, page)
 
 
 @organiser_required
@@ -728,7 +732,12 @@ def table_links(request, tournament_id: int, number: int):
     for table in round_.tables.prefetch_related("seats__entry__player"):
         url = links.table_url(request, table.token)
         tables.append({"table": table, "url": url, "qr": links.qr_svg(url)})
-    context = {"tournament": tournament, "round": round_, "tables": tables}
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "phones_origin": links.loopback_origin(request),
+    }
     return render(request, "tournaments/table_links.html", context)
 
 
