@@ -32,6 +32,18 @@ class RedactSecrets(logging.Filter):
         return True
 
 
+class OneLineRefusals(logging.Filter):
+    """A refusal (403) is an everyday answer — a player's phone on an organiser's page, an
+    expired session — not a fault: Django logs it with the ``PermissionDenied`` traceback,
+    a dozen lines of our own code for every refused request. The line that says what
+    was refused, where, is enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 403 and record.exc_info:
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 class GunicornLogger(glogging.Logger):
     """gunicorn's logger with its access log redacted."""
 

@@ -299,9 +299,14 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # Link tokens and board keys in paths never reach the log (matches.logs).
-    "filters": {"secrets": {"()": "matches.logs.RedactSecrets"}},
+    "filters": {
+        "secrets": {"()": "matches.logs.RedactSecrets"},
+        "one_line_refusals": {"()": "matches.logs.OneLineRefusals"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["secrets"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # A 403 is one line, without the traceback of its PermissionDenied (matches.logs).
+    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
 }
 
 # The live board is redrawn at most this often (services.board.Shown): polls in between

@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
+from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -46,9 +47,13 @@ def _visible(request, tournament_id: int, *, key: bool) -> Tournament:
 
 
 def _etag(tournament: Tournament, revision: str) -> str:
-    # The language is part of it: the same revision reads differently in German.
+    # The language is part of it: the same revision reads differently in German. The
+    # tournament is named by a keyed digest of its board key, which tells tournaments
+    # apart (the boards drawn are kept by this tag) without a character of the key in a
+    # header, where proxies and browsers' tools show and keep it.
     number = revision.rsplit(":", 1)[-1]
-    return f'"{tournament.board_token[:8]}-{number}-{get_language()}"'
+    tag = salted_hmac("board-etag", tournament.board_token).hexdigest()[:12]
+    return f'"{tag}-{number}-{get_language()}"'
 
 
 # The board as drawn, per revision, language and kind (partial or page): every poller of

@@ -45,3 +45,21 @@ def test_the_access_log_is_redacted():
     atoms = logger.atoms(response, request, environ, SimpleNamespace(seconds=0, microseconds=1))
     assert TOKEN not in " ".join(str(value) for value in atoms.values())
     assert atoms["r"] == "GET /t/…/ HTTP/1.1"
+
+
+def test_a_refusal_is_one_line_in_the_log(caplog, owner, other, make_match):
+    from django.test import Client
+
+    match = make_match()
+    client = Client()
+    client.force_login(other)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s %(message)s"))
+
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        assert client.get(f"/matches/{match.pk}/").status_code == 403
+
+    refusals = [record for record in caplog.records if record.name == "django.request"]
+    assert len(refusals) == 1
+    line = handler.format(refusals[0])
+    assert line == f"WARNING django.request Forbidden (Permission denied): /matches/{match.pk}/"

@@ -87,6 +87,17 @@ def test_a_plain_reload_revalidates_with_the_etag(client, running):
     assert again.status_code == 304 and again.content == b""
 
 
+def test_the_etag_carries_nothing_of_the_board_key(client, running, organiser):
+    key = running.board_token
+    tags = {client.get(board_url(running, key), **HTMX)["ETag"]}
+    other = club(organiser)  # another tournament at the same revision: another tag
+    tags.add(client.get(board_url(other, other.board_token), **HTMX)["ETag"])
+    assert len(tags) == 2
+    for tag in tags:
+        pieces = {key[start : start + 6] for start in range(len(key) - 5)}
+        assert not any(piece in tag for piece in pieces), tag
+
+
 def test_an_unchanged_poll_reads_one_row(client, running, django_assert_max_num_queries):
     url = board_url(running, running.board_token)
     revision = client.get(url, **HTMX)["ETag"].strip('"')
