@@ -32,7 +32,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only: the benchmark never talks to any other address
-# The server as `make run` starts it: threaded workers (scorekeeper/gunicorn_conf.py).
+# The server as `make run` starts it: the app and gunicorn's worker are named in
+# scorekeeper/gunicorn_conf.py.
 GUNICORN_CONFIG = "python:scorekeeper.gunicorn_conf"
 
 
@@ -40,7 +41,7 @@ def worker_kind() -> str:
     sys.path.insert(0, str(REPO))
     from scorekeeper import gunicorn_conf
 
-    return f"{gunicorn_conf.worker_class}, {gunicorn_conf.threads} threads per worker"
+    return f"{gunicorn_conf.worker_class.rsplit('.', 1)[-1]}, {gunicorn_conf.wsgi_app}"
 
 
 HANDS = 30  # in the match that is read
@@ -200,7 +201,6 @@ class Site:
                     str(Path(sys.executable).parent / "gunicorn"),
                     "--config",
                     GUNICORN_CONFIG,
-                    "scorekeeper.wsgi",
                     "--bind",
                     f"{HOST}:{self.port}",
                     "--workers",

@@ -1,12 +1,21 @@
 """gunicorn's settings for `make run` and `make bench`
-(``gunicorn --config python:scorekeeper.gunicorn_conf scorekeeper.wsgi``).
+(``gunicorn --config python:scorekeeper.gunicorn_conf``; the app is ``wsgi_app`` below).
 
-Threads, not sync workers: a sync worker belongs to one connection from its first byte to
-its last, so three phones on bad Wi-Fi sending their headers slowly stall a three-worker
-server (and the worker timeout then kills them mid-request). A gthread worker waits for
-requests in a poller and gives each one a thread of its pool: a slow client holds one
-thread, and the others keep answering. The app keeps no per-request state outside
-Django's thread-local connections; its per-process caches take a lock.
+gunicorn's asyncio worker serving Django's ASGI application, not threads. A gthread
+worker hands a connection to a thread of its pool at the request's first byte, and the
+thread then reads the rest with blocking reads: 30 phones on bad Wi-Fi (or one visitor
+with a script) sending a header line every few seconds held every thread, and /ping/
+waited over 10 s. The asyncio worker reads every connection in its event loop, headers
+and body, and only a complete request reaches Django, which runs the views in a thread
+of their own: a slow client holds a socket and a few bytes, never a thread. (Measured
+with ``bench/floods.py``, 64 such clients on three workers: /ping/ timed out under
+gthread, answered within its target under this worker.) waitress would read requests in
+the same way but serves from one process, so a long request (a seating plan, a board
+redraw) would hold the interpreter for everyone; uvicorn or hypercorn would be a new
+dependency doing what gunicorn 27 now ships. Django runs each request's view in a new
+thread, so the app keeps no per-request state outside Django's thread-local connections,
+its per-process caches take a lock, and the database connections are not kept between
+requests (``CONN_MAX_AGE`` 0 in the settings, as Django asks under ASGI).
 
 The server lock: while it runs, the server holds a shared lock on
 ``DATA_DIR/server.lock`` (``matches.backup``); ``manage.py restore`` needs it exclusively
@@ -18,20 +27,23 @@ import os
 from matches.backup import BackupError, hold_server_lock
 from scorekeeper.datadir import data_dir, prepare
 
-worker_class = "gthread"
-threads = int(os.environ.get("THREADS") or 8)
+wsgi_app = "scorekeeper.asgi:application"
+# gunicorn's ``asgi`` worker, answering its own refusals under /api/ in JSON.
+worker_class = "scorekeeper.asgi_worker.ApiErrorsWorker"
+# Django speaks no ASGI lifespan; without this the worker would ask at each start.
+asgi_lifespan = "off"
 # gunicorn's control socket (for ``gunicornc``) would sit at one path per user, which every
 # other gunicorn of that user (a second data directory, the benchmark, the tests) would
 # take over; nothing here uses it.
 control_socket_disable = True
 # The longest request line gunicorn takes (its maximum short of "unlimited"; the default
-# is 4094). A longer one is refused by gunicorn itself with an HTML 414 before the app
-# can answer, which under /api/ would break "every answer is JSON"; a search URL with a
-# few dozen accented letters, each nine bytes once percent-encoded, gets near 4094.
+# is 4094). A longer one is refused by gunicorn itself before the app can answer (under
+# /api/ in JSON: scorekeeper.asgi_worker); a search URL with a few dozen accented
+# letters, each nine bytes once percent-encoded, gets near 4094.
 limit_request_line = 8190
 # Phones and the projector poll the live board every 5 s: a connection kept open that
 # long is reused instead of opened again (the default is 2 s). Idle ones wait in the
-# worker's poller, not in a thread.
+# worker's event loop, not in a thread.
 keepalive = 10
 # The access log without table links, share links and board keys (they are credentials).
 logger_class = "matches.logs.GunicornLogger"

@@ -3,7 +3,7 @@
 With HOST=0.0.0.0 the machine's LAN addresses are printed and allowed as hosts, so a
 phone on the same Wi-Fi can open ``http://<address>:<port>/``. Expired sessions are
 cleared at each start (Django's file sessions are never removed otherwise). gunicorn's
-settings (threaded workers, the server lock) are in ``scorekeeper.gunicorn_conf``.
+settings (the ASGI app and worker, the server lock) are in ``scorekeeper.gunicorn_conf``.
 """
 
 import argparse
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
         if not lan:
             print("  (no local network address found)")
     sys.stdout.flush()
-    # Once here rather than in each worker's first import of scorekeeper.wsgi.
+    # Once here rather than in each worker's first import of scorekeeper.asgi.
     prepare()
     clear_expired_sessions()
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
@@ -72,8 +72,7 @@ def main(argv: list[str] | None = None) -> None:
         [
             gunicorn,
             "--config",
-            "python:scorekeeper.gunicorn_conf",
-            "scorekeeper.wsgi",
+            "python:scorekeeper.gunicorn_conf",  # the app, the worker, the server lock
             "--bind",
             f"{host}:{port}",
             "--workers",
