@@ -1,12 +1,13 @@
 """Until the first organiser exists, every page leads to the form that creates one; htmx
 partials are told apart from full pages in the Vary header; every answer carries the
-Content-Security-Policy and the Permissions-Policy."""
+Content-Security-Policy and the Permissions-Policy; answers to a link or a key are kept by
+no cache."""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 # Paths that must work before anyone can log in: the set-up form itself, static files,
 # the language switch, the health check and the API (which answers 401 in JSON).
@@ -65,3 +66,35 @@ def security_headers(get_response):
         return response
 
     return middleware
+
+
+# Query parameters and the header that carry a secret (a board key, a share token, a
+# table's or an API token).
+KEYS = ("key", "share")
+# Pages that show a tournament's results as they stand: no link, but a copy kept by a proxy
+# would go on showing a table that has since been confirmed or corrected.
+RESULTS = frozenset({"tournaments:results", "tournaments:result_table"})
+
+
+def private_answers(get_response):
+    """``Cache-Control: private, no-store`` on every answer to a link (``/t/<token>/``,
+    ``/s/<token>/``: a path with a token in it), to a key (``?key=``, ``?share=``,
+    ``Authorization``) and on the results pages, unless the view said otherwise (the
+    board: ``private, no-cache`` with its ETag, revalidated on every reload). A shared
+    cache (the club's proxy, a hotel's) would otherwise keep a table's page past its
+    confirmation, or hand a keyed answer to whoever asks next without the key."""
+
+    def middleware(request):
+        response = get_response(request)
+        if "Cache-Control" not in response and _private(request):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    return middleware
+
+
+def _private(request) -> bool:
+    if "HTTP_AUTHORIZATION" in request.META or any(name in request.GET for name in KEYS):
+        return True
+    resolved = request.resolver_match
+    return resolved is not None and ("token" in resolved.kwargs or resolved.view_name in RESULTS)

@@ -111,6 +111,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "matches.middleware.FirstOrganiserMiddleware",
     "matches.middleware.vary_on_htmx",
+    "matches.middleware.private_answers",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
