@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError
@@ -705,10 +705,31 @@ def _seated(table: Table, entry_id: Any) -> Entry:
     raise RuleError(_("Pick your name from the players of this table."), field="entry")
 
 
-def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str = "") -> Round:
+class ConfirmFirst(NotNow):
+    """Closing would confirm tables the organiser was not shown (``tables``: their
+    numbers): the pages ask first, naming them."""
+
+    def __init__(self, tables: list[int]):
+        super().__init__(
+            gettext("Closing confirms tables %(tables)s in your name: confirm them first.")
+            % {"tables": ", ".join(str(number) for number in tables)}
+        )
+        self.tables = tables
+
+
+def close_round(
+    round_: Round,
+    by,
+    *,
+    end_unfinished: bool = False,
+    reason: str = "",
+    confirming: Collection[int] | None = None,
+) -> Round:
     """Close the round being played: every table must be done (or, with
     ``end_unfinished``, is ended first as it stands); every done table its players have
-    not confirmed is confirmed in the organiser's name (the audit says so)."""
+    not confirmed is confirmed in the organiser's name (the audit says so). ``confirming``
+    (the pages): the tables the organiser agreed to confirm so; ConfirmFirst, writing
+    nothing, if closing would confirm any other (the API's close needs no such step)."""
     with writing():
         tournament = _lock(round_.tournament)
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -721,6 +742,9 @@ def close_round(round_: Round, by, *, end_unfinished: bool = False, reason: str 
                 gettext("Tables still playing: %(tables)s. End them first, with a reason.")
                 % {"tables": ", ".join(str(table.number) for table in unfinished)}
             )
+        unasked = [t.number for t in tables if t.confirmed_at is None]
+        if confirming is not None and not set(unasked) <= set(confirming):
+            raise ConfirmFirst(unasked)
         if unfinished:
             reason = _required_reason(reason)
             for table in unfinished:

@@ -459,9 +459,9 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 def round_context(tournament: Tournament, round_: Round) -> dict:
     tables = list(
-        round_.tables.select_related("match", "submitted_by__player").prefetch_related(
-            "seats__entry__player"
-        )
+        round_.tables.select_related(
+            "match", "submitted_by__player", "confirmed_by__player"
+        ).prefetch_related("seats__entry__player")
     )
     hands = {}
     if round_.status != Round.Status.DRAFT:
@@ -496,6 +496,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
         "quality": services.drafted(round_).quality,
         "entries": [seat.entry for row in rows for seat in row["seats"]] + byes,
         "all_done": rows and all(row["done"] for row in rows),
+        "unconfirmed": [row["table"].number for row in rows if not row["table"].confirmed],
     }
 
 
@@ -545,13 +546,33 @@ def round_change(request, tournament_id: int, number: int):
                 request.user,
                 end_unfinished="end_unfinished" in request.POST,
                 reason=request.POST.get("reason", ""),
+                confirming=[int(n) for n in request.POST.getlist("confirming") if n.isdigit()],
             )
             messages.success(request, _("Round %(number)s is closed.") % {"number": number})
         else:
             raise RuleError(gettext_noop("Choose what to do."), field="action")
+    except services.ConfirmFirst as unconfirmed:
+        return _close_asks(request, tournament, round_, unconfirmed.tables)
     except (RuleError, NotNow) as error:
         _refused(request, error)
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+
+
+def _close_asks(request, tournament: Tournament, round_: Round, numbers: list[int]):
+    """Before closing confirms tables in the organiser's name: which, and how far each
+    got, with the same close (and its reason) to send again, or the way back."""
+    tables = list(
+        round_.tables.filter(number__in=numbers).select_related("match", "submitted_by__player")
+    )
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "numbers": ", ".join(str(table.number) for table in tables),
+        "end_unfinished": "end_unfinished" in request.POST,
+        "reason": request.POST.get("reason", ""),
+    }
+    return render(request, "tournaments/round_close.html", context)
 
 
 def _posted_entry(tournament: Tournament, value) -> Entry:
@@ -767,6 +788,8 @@ AUDIT_SENTENCES = {
 
 
 def audit_sentence(entry: TournamentAudit) -> str:
+    if entry.action == "close":
+        return _close_sentence(entry.after or {})
     facts = {**(entry.before or {}), **(entry.after or {})}
     for name, value in facts.items():
         if isinstance(value, list):
@@ -780,6 +803,16 @@ def audit_sentence(entry: TournamentAudit) -> str:
         return str(sentence) % facts
     except (KeyError, TypeError, ValueError):  # an entry from an older version
         return entry.action
+
+
+def _close_sentence(facts: dict) -> str:
+    """A round's closing, and what it did to tables in the organiser's name."""
+    parts = [str(AUDIT_SENTENCES["close"]) % {"round": facts.get("round", "?")}]
+    for number in facts.get("ended") or []:
+        parts.append(_("table %(table)s ended as it stood") % {"table": number})
+    for number in facts.get("confirmed_by_organiser") or []:
+        parts.append(_("table %(table)s confirmed by the organiser at closing") % {"table": number})
+    return "; ".join(parts)
 
 
 @organiser_required

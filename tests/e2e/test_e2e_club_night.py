@@ -86,6 +86,9 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
             page.goto(round_url)
         expect(page.locator(".table-card.done")).to_have_count(3)
         page.get_by_role("button", name="Close the round").click()
+        # Nobody confirmed at the tables: the organiser is asked first, tables named.
+        expect(page.locator("#close-round")).to_contain_text("Table 3:")
+        page.get_by_role("button", name="Yes, close and confirm tables 1, 2, 3").click()
         expect(page.locator(".messages")).to_contain_text("Round 1 is closed.")
 
         # Standings: the three first dealers won their tables (2 match points each).

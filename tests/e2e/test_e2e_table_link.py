@@ -109,7 +109,11 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
         desk.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/")
         expect(desk.locator(".table-card .progress").nth(2)).to_contain_text("handed in by")
         desk.get_by_role("button", name="Close the round").click()
+        desk.get_by_role("button", name=re.compile("Yes, close and confirm table")).click()
         expect(desk.locator(".messages")).to_contain_text("Round 1 is closed.")
+        expect(desk.locator(".table-card .progress").nth(2)).to_contain_text(
+            "confirmed by the organiser at closing"
+        )
         phones[3].reload()
         expect(phones[3].locator("#result h2")).to_have_text("Result confirmed")
         expect(phones[3].locator("#result")).to_contain_text("Confirmed by the organiser.")

@@ -74,7 +74,8 @@ def test_three_rounds_with_sitters_in_german(organiser):
                 answer = boss.post(f"/matches/{table.match_id}/hands/", data)
                 assert answer.status_code == 302, text(answer)[:500]
         assert "fertig, wartet auf Bestätigung" in text(boss.get(base + f"rounds/{number}/"))
-        boss.post(base + f"rounds/{number}/change/", {"action": "close"})
+        tables = [str(table.number) for table in Table.objects.filter(round__number=number)]
+        boss.post(base + f"rounds/{number}/change/", {"action": "close", "confirming": tables})
         assert Round.objects.get(number=number).status == "closed"
 
     standings = boss.get(base + "standings/")

@@ -1,0 +1,141 @@
+"""Closing a round with tables its players have not confirmed (issue 18, item 4): the
+pages ask first, naming them; the audit and the round page say which tables the
+organiser confirmed at closing. The API's close needs no such step (API.md)."""
+
+import pytest
+
+from matches.models import Round, Table
+from matches.services import tournaments as services
+from tests.api_support import send
+from tests.factories import text
+from tests.tournaments.test_rounds import club, play_table
+
+
+@pytest.fixture
+def boss(client_of, organiser):
+    return client_of(organiser)
+
+
+@pytest.fixture
+def played(organiser):
+    """Round 1 with every table done: table 1 confirmed by its players, table 2 handed
+    in, table 3 neither."""
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    for table in Table.objects.filter(round=round_):
+        play_table(table, organiser)
+    one, two = (Table.objects.get(round=round_, number=n) for n in (1, 2))
+    seats = [seat.entry for seat in one.seats.order_by("number")]
+    services.submit_result(one, seats[0].pk)
+    services.confirm_result(one, seats[1].pk)
+    services.submit_result(two, two.seats.order_by("number").first().entry.pk)
+    return tournament
+
+
+def close_url(tournament):
+    return f"/tournaments/{tournament.pk}/rounds/1/change/"
+
+
+def round_status(tournament):
+    return Round.objects.get(tournament=tournament, number=1).status
+
+
+def card_of(page: str, number: int) -> str:
+    cards = page.split('<li class="card table-card')[1:]
+    return next(card for card in cards if f"<h2>Table {number}</h2>" in card)
+
+
+def test_closing_with_unconfirmed_tables_asks_first_and_names_them(boss, played):
+    response = boss.post(close_url(played), {"action": "close"})
+    assert response.status_code == 200
+    page = text(response)
+    assert "Close round 1?" in page
+    assert "Table 2: handed in by" in page and "Table 3: done, not handed in" in page
+    assert "Table 1:" not in page
+    assert "Yes, close and confirm tables 2, 3" in page
+    html = response.content.decode()
+    assert html.count('name="confirming"') == 2
+    assert round_status(played) == "playing"
+    assert not played.audit.filter(action="close").exists()
+
+
+def test_the_round_page_names_the_unconfirmed_tables_before_closing(boss, played):
+    page = text(boss.get(f"/tournaments/{played.pk}/rounds/1/"))
+    assert "Not confirmed by their players: tables 2, 3." in page
+
+
+def test_yes_closes_and_the_audit_and_round_page_say_who_confirmed(boss, played):
+    answer = boss.post(close_url(played), {"action": "close", "confirming": ["2", "3"]})
+    assert answer.status_code == 302
+    assert round_status(played) == "closed"
+    audit = text(boss.get(f"/tournaments/{played.pk}/audit/"))
+    assert (
+        "closed round 1; table 2 confirmed by the organiser at closing; "
+        "table 3 confirmed by the organiser at closing" in audit
+    )
+    assert "table 1 confirmed by the organiser" not in audit
+    page = boss.get(f"/tournaments/{played.pk}/rounds/1/").content.decode()
+    one = Table.objects.get(round__tournament=played, number=1)
+    assert f"confirmed by {one.confirmed_by.name}" in card_of(page, 1)
+    for number in (2, 3):
+        assert "confirmed by the organiser at closing" in card_of(page, number)
+    assert "confirmed by the organiser at closing" not in card_of(page, 1)
+
+
+def test_a_table_not_named_when_asked_is_asked_about_again(boss, played):
+    response = boss.post(close_url(played), {"action": "close", "confirming": ["3"]})
+    assert response.status_code == 200
+    assert "Yes, close and confirm tables 2, 3" in text(response)
+    assert round_status(played) == "playing"
+
+
+def test_a_round_its_players_confirmed_closes_without_asking(boss, played, organiser):
+    for number in (2, 3):
+        table = Table.objects.get(round__tournament=played, number=number)
+        seats = [seat.entry for seat in table.seats.order_by("number")]
+        if not table.submitted_by_id:
+            services.submit_result(table, seats[0].pk)
+            table.refresh_from_db()
+        confirmer = next(entry for entry in seats if entry.pk != table.submitted_by_id)
+        services.confirm_result(table, confirmer.pk)
+    assert boss.post(close_url(played), {"action": "close"}).status_code == 302
+    assert round_status(played) == "closed"
+    audit = text(boss.get(f"/tournaments/{played.pk}/audit/"))
+    assert "closed round 1" in audit and "by the organiser at closing" not in audit
+
+
+def test_ending_unfinished_tables_asks_too_and_keeps_the_reason(boss, organiser):
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    for table in Table.objects.filter(round=round_, number__in=[1, 2]):
+        play_table(table, organiser)
+    asked = {"action": "close", "end_unfinished": "1", "reason": "last bus"}
+    response = boss.post(close_url(tournament), asked)
+    assert response.status_code == 200
+    assert "Table 3: still playing; ended as it stands" in text(response)
+    html = response.content.decode()
+    assert 'name="reason" value="last bus"' in html and 'name="end_unfinished"' in html
+    answer = boss.post(close_url(tournament), {**asked, "confirming": ["1", "2", "3"]})
+    assert answer.status_code == 302
+    assert round_status(tournament) == "closed"
+    audit = text(boss.get(f"/tournaments/{tournament.pk}/audit/"))
+    assert "table 3 ended as it stood; table 1 confirmed by the organiser at closing" in audit
+
+
+def test_the_question_in_german(client_of, organiser, played):
+    boss = client_of(organiser)
+    page = text(boss.post(close_url(played), {"action": "close"}, HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Runde 1 schließen?" in page
+    assert "Ja, schließen und Tische 2, 3 bestätigen" in page
+    boss.post(close_url(played), {"action": "close", "confirming": ["2", "3"]})
+    audit = text(boss.get(f"/tournaments/{played.pk}/audit/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Tisch 2 beim Schließen von der Turnierleitung bestätigt" in audit
+
+
+def test_the_api_closes_without_a_question(boss, played):
+    closed = send(boss, "post", f"/api/tournaments/{played.pk}/rounds/1/close", {})
+    assert closed.status_code == 200
+    assert all(table["confirmed"] for table in closed.json()["tables"])
+    assert played.audit.get(action="close").after["confirmed_by_organiser"] == [2, 3]
