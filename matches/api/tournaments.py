@@ -307,10 +307,14 @@ class TournamentIn(Body):
     table_size: Annotated[Whole, Declared(minimum=2, maximum=8)] | None = None
     # Choices are declared here and judged by the services, in the house's words.
     score: Annotated[StrictStr, Declared(enum=list(standings.SCORES))] | None = None
-    tie_breaks: Annotated[
-        list[Annotated[StrictStr, Declared(enum=list(standings.TIE_BREAKS))]],
-        Field(max_length=len(standings.TIE_BREAKS)),
-    ] = []
+    # Omitted: the chain TOURNAMENTS.md §5 gives the score (an empty list is no chain).
+    tie_breaks: (
+        Annotated[
+            list[Annotated[StrictStr, Declared(enum=list(standings.TIE_BREAKS))]],
+            Field(max_length=len(standings.TIE_BREAKS)),
+        ]
+        | None
+    ) = None
     remainder: Annotated[StrictStr, Declared(enum=list(seating.REMAINDERS))] = "sitters"
     bye_game_points: Whole = Field(0, ge=-services.POINTS_LIMIT, le=services.POINTS_LIMIT)
     bye_match_points: Whole = Field(1, ge=0, le=2)
@@ -486,7 +490,7 @@ def standings_json(read: standings_reads.Standings) -> dict[str, Any]:
                     }
                     for number, result in read.rounds.get(row.entry, {}).items()
                 ],
-                "why": _(row.why.message) % row.why.params if row.why else None,
+                "why": row.why.text(_) if row.why else None,
             }
         )
     return {"after_round": read.after_round, "final": read.final, "rows": rows}

@@ -111,7 +111,7 @@ def round_sheet(round_: Round) -> RoundSheet:
 class StandingsLine:
     rank: str  # "3" or "3="
     row: standings.Row
-    tie_breaks: list[int | None]  # in the tournament's chain order
+    values: list[int | None]  # both scores, then the chain (``standings.shown_criteria``)
     notes: list[int]  # footnote numbers (its adjustments)
 
 
@@ -125,6 +125,7 @@ class Footnote:
 def standings_sheet(read: standings_reads.Standings) -> tuple[list[StandingsLine], list[Footnote]]:
     """The standings rows as printed, each penalty or ruling a numbered footnote."""
     lines, notes = [], []
+    shown = standings.shown_criteria(read.tournament.score, read.tournament.tie_breaks)
     for row in read.rows:
         numbers = []
         for adjustment in row.adjustments:
@@ -134,7 +135,7 @@ def standings_sheet(read: standings_reads.Standings) -> tuple[list[StandingsLine
             StandingsLine(
                 standings.rank_label(row),
                 row,
-                [row.tie_break_values.get(name) for name in read.tournament.tie_breaks],
+                [row.value(name) for name in shown],
                 numbers,
             )
         )

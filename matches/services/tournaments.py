@@ -89,7 +89,12 @@ def settings_of(
         # Everyone must deal equally often (§4).
         seating.check_hands_per_round(hands_per_round, sizes)
     score = plugin.default_score if score is None else standings.check_score(score)
-    tie_breaks = list(standings.check_tie_breaks([] if tie_breaks is None else tie_breaks, score))
+    # No chain given: the contract's for the score (§5); an empty one chosen stays empty.
+    tie_breaks = list(
+        standings.default_tie_breaks(score)
+        if tie_breaks is None
+        else standings.check_tie_breaks(tie_breaks, score)
+    )
     if not isinstance(public, bool):
         raise RuleError(_("Say yes or no."), field="public")
     return {

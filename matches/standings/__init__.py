@@ -6,6 +6,7 @@ table with tie-breaks and the reason for each place, ``series`` for a club seaso
 """
 
 from .model import (
+    DEFAULT_TIE_BREAKS,
     SCORES,
     TIE_BREAKS,
     Adjustment,
@@ -17,12 +18,14 @@ from .model import (
     TableResult,
     check_score,
     check_tie_breaks,
+    default_tie_breaks,
 )
 from .results import RoundResult, round_results
 from .series import SERIES_SCORES, SeriesResult, SeriesRow, TournamentStandings, series
-from .table import Row, Step, explain, head_to_head, rank_label, standings
+from .table import Row, Step, explain, head_to_head, rank_label, shown_criteria, standings
 
 __all__ = [
+    "DEFAULT_TIE_BREAKS",
     "SCORES",
     "SERIES_SCORES",
     "TIE_BREAKS",
@@ -41,10 +44,12 @@ __all__ = [
     "TournamentStandings",
     "check_score",
     "check_tie_breaks",
+    "default_tie_breaks",
     "explain",
     "head_to_head",
     "rank_label",
     "round_results",
     "series",
+    "shown_criteria",
     "standings",
 ]

@@ -12,7 +12,7 @@ badly (a tie-break named twice) is their mistake and raises ``RuleError``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,14 @@ TIE_BREAKS = (
     "twelve_trick_wins",
     "fewest_byes",
 )
+
+# The chain a tournament gets unless the organiser chooses one (§5): after the score, the
+# other figure everyone already sees, then the best single round, then the tied players'
+# games against each other. Match points alone leave most of a 3-round night level.
+DEFAULT_TIE_BREAKS = {
+    "match_points": ("game_points", "best_round", "head_to_head"),
+    "game_points": ("table_wins", "best_round", "head_to_head"),
+}
 
 # Criteria where less is better; every other one ranks the higher value first.
 LOWER_IS_BETTER = frozenset({"fewest_byes"})
@@ -137,15 +145,24 @@ class EntryInfo:
 class Reason:
     """A user-facing sentence, untranslated: a ``_()``-marked template and its params.
 
-    The Django side translates ``message`` and fills in ``params``; ``str()`` gives the
-    English text for logs and tests.
+    ``words`` are params that are themselves ``_()``-marked words (criteria's names), a
+    list each, translated one by one and joined with commas. The Django side calls
+    ``text(gettext)``; ``str()`` gives the English text for logs and tests.
     """
 
     message: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def text(self, translate: Callable[[str], str] = str) -> str:
+        params = dict(self.params)
+        for key, words in self.words.items():
+            params[key] = ", ".join(translate(word) for word in words)
+        message = translate(self.message)
+        return message % params if params else message
 
     def __str__(self) -> str:
-        return self.message % self.params if self.params else self.message
+        return self.text()
 
 
 def check_score(score: Any) -> str:
@@ -184,6 +201,11 @@ def check_tie_breaks(tie_breaks: Any, score: str | None = None) -> tuple[str, ..
             )
         seen.add(name)
     return chain
+
+
+def default_tie_breaks(score: str) -> tuple[str, ...]:
+    """The contract's tie-break chain for a standings score."""
+    return DEFAULT_TIE_BREAKS[check_score(score)]
 
 
 def _check_points(value: Any, field_name: str) -> None:

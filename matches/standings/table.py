@@ -20,6 +20,7 @@ from matches.rules.base import _
 
 from .model import (
     LOWER_IS_BETTER,
+    SCORES,
     Adjustment,
     Bye,
     Entry,
@@ -58,7 +59,24 @@ BEHIND = {
     "twelve_trick_wins": _("Behind %(name)s on 12-trick wins: %(value)s to %(other_value)s."),
     "fewest_byes": _("Behind %(name)s on fewer byes: %(value)s to %(other_value)s."),
 }
-LEVEL = _("Level with %(name)s on the score and on every tie-break.")
+# A tie that outlasts the chain names what was compared, and only that: with no
+# tie-break set, the score alone (the organiser sees why nothing separated them).
+LEVEL_ON_SCORE = {
+    "game_points": _("Level with %(name)s on game points; no tie-break is set."),
+    "match_points": _("Level with %(name)s on match points; no tie-break is set."),
+}
+LEVEL = _("Level with %(name)s on every criterion: %(criteria)s.")
+# Each criterion's name in a list after a colon (the same words as the columns' heads).
+CRITERIA = {
+    "game_points": _("game points"),
+    "match_points": _("match points"),
+    "table_wins": _("table wins"),
+    "best_round": _("best round"),
+    "opponents": _("opponents' scores (Buchholz)"),
+    "head_to_head": _("head to head"),
+    "twelve_trick_wins": _("12-trick wins"),
+    "fewest_byes": _("fewest byes"),
+}
 
 NO_VALUE = "–"  # a best round for an entry that never sat at a table
 
@@ -106,6 +124,21 @@ class Row:
     @property
     def withdrawn(self) -> bool:
         return self.withdrawn_from is not None
+
+    def value(self, criterion: str) -> int | None:
+        """The row's figure for a criterion among ``shown_criteria``."""
+        if criterion == "game_points":
+            return self.game_points
+        if criterion == "match_points":
+            return self.match_points
+        return self.tie_break_values[criterion]
+
+
+def shown_criteria(score: str, tie_breaks: Iterable[str]) -> tuple[str, ...]:
+    """The figures every standings view shows, in order: the score, the other score (match
+    points and game points are always both shown, §5), then the rest of the chain."""
+    other = next(name for name in SCORES if name != score)
+    return (score, other, *(name for name in tie_breaks if name not in SCORES))
 
 
 def rank_label(row: Row) -> str:
@@ -284,7 +317,7 @@ def explain(row: Row, other: Row) -> Reason:
     """Why ``row`` stands where it does against ``other`` (two rows of one ``standings``).
 
     Names the first criterion on which the two were told apart, with both values
-    ("Ahead of Ben on game points: 7 to 5."), or says they are level on everything.
+    ("Ahead of Ben on game points: 7 to 5."), or names everything they are level on.
     """
     if row.entry == other.entry:
         raise ValueError("an entry is compared with itself")
@@ -302,7 +335,13 @@ def explain(row: Row, other: Row) -> Reason:
                     "other_value": _shown(theirs.value),
                 },
             )
-    return Reason(LEVEL, {"name": other.name})
+    # Head-to-head may have been re-applied within its group: name it once.
+    compared = tuple(dict.fromkeys(step.criterion for step in row.steps))
+    if len(compared) == 1:
+        return Reason(LEVEL_ON_SCORE[compared[0]], {"name": other.name})
+    return Reason(
+        LEVEL, {"name": other.name}, {"criteria": tuple(CRITERIA[name] for name in compared)}
+    )
 
 
 def _shown(value: int | None) -> int | str:

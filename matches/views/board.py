@@ -24,7 +24,7 @@ from ..services import board as boards
 from ..services.selectors import Kept
 from . import play
 from .doors import Door
-from .tournaments import TIE_BREAK_LABELS, _rows
+from .tournaments import _rows, standings_columns
 
 # How often the board asks; a projector across the hall needs no more.
 POLL_SECONDS = 5
@@ -80,7 +80,7 @@ def board(request, tournament_id: int):
             "tournament": tournament,
             "board": read,
             "rows": _rows(read.standings),
-            "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+            "columns": standings_columns(tournament),
             "revision": etag.strip('"'),
             "poll": POLL_SECONDS,
             "key": key,
@@ -112,7 +112,7 @@ def results(request, tournament_id: int):
         "tournament": tournament,
         "board": read,
         "rows": _rows(read.standings),
-        "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+        "columns": standings_columns(tournament),
         "rounds": rounds,
         "rank_label": standings.rank_label,
     }

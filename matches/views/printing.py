@@ -26,7 +26,7 @@ from ..models import Round, Tournament
 from ..services import sheets
 from ..services import standings as standings_reads
 from .common import template_for
-from .tournaments import TIE_BREAK_LABELS
+from .tournaments import TIE_BREAK_LABELS, standings_columns
 
 
 def _printable(request, tournament_id: int, *, public: bool) -> Tournament:
@@ -88,8 +88,7 @@ def print_standings(request, tournament_id: int):
         read=read,
         lines=lines,
         footnotes=notes,
-        score_label=TIE_BREAK_LABELS[tournament.score],
-        tie_break_labels=[TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+        columns=standings_columns(tournament),
     )
     return _render(request, "print/standings.html", context)
 

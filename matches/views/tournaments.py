@@ -189,6 +189,8 @@ class TournamentForm(forms.Form):
             )
             if place < len(chain):
                 self.initial[f"tie_break_{place}"] = chain[place]
+        # None chosen is the contract's chain for the score (§5), which the first says.
+        self.fields["tie_break_0"].help_text = _usual_chains()
 
     FIELDS = {
         "game": "preset",
@@ -215,11 +217,13 @@ class TournamentForm(forms.Form):
             "hands_per_round": data["hands_per_round"],
             "table_size": data["table_size"],
             "score": data["score"] or None,
+            # None chosen: the usual chain for the score (the services fill it in).
             "tie_breaks": [
                 data[f"tie_break_{place}"]
                 for place in range(self.TIE_BREAK_PLACES)
                 if data.get(f"tie_break_{place}")
-            ],
+            ]
+            or None,
             "remainder": data["remainder"],
             "options": self.options(),
             # Blank: the contract's defaults (a bye scores 0 game points, a shared win).
@@ -227,6 +231,21 @@ class TournamentForm(forms.Form):
             "bye_match_points": _or(data["bye_match_points"], 1),
             "public": data["public"],
         }
+
+
+def _usual_chains() -> str:
+    def chain(score: str) -> str:
+        return ", ".join(
+            str(TIE_BREAK_LABELS[name]) for name in standings.DEFAULT_TIE_BREAKS[score]
+        )
+
+    return _(
+        "Left empty: after match points, %(after_match_points)s; "
+        "after game points, %(after_game_points)s."
+    ) % {
+        "after_match_points": chain("match_points"),
+        "after_game_points": chain("game_points"),
+    }
 
 
 def _or(value, default):
@@ -654,7 +673,7 @@ def standings_page(request, tournament_id: int):
         read = standings_reads.tournament_standings(tournament)
         context = {
             "tournament": tournament,
-            "tie_break_labels": [TIE_BREAK_LABELS[name] for name in tournament.tie_breaks],
+            "columns": standings_columns(tournament),
             "read": read,
             "rows": _rows(read),
             # Footnotes of the printed standings too: each penalty or ruling with why.
@@ -667,13 +686,24 @@ def standings_page(request, tournament_id: int):
     return cached_page(request, standings_reads.revision_key(tournament), page)
 
 
+def shown_criteria(tournament: Tournament) -> tuple[str, ...]:
+    """The figures every standings view shows (§5): both scores, then the chain."""
+    return standings.shown_criteria(tournament.score, tournament.tie_breaks)
+
+
+def standings_columns(tournament: Tournament) -> list[str]:
+    """The heads of those figures' columns, the score's first."""
+    return [TIE_BREAK_LABELS[name] for name in shown_criteria(tournament)]
+
+
 def _rows(read: standings_reads.Standings) -> list[dict]:
+    shown = shown_criteria(read.tournament)
     return [
         {
             "rank": standings.rank_label(row),
             "row": row,
-            "tie_breaks": [row.tie_break_values.get(name) for name in read.tournament.tie_breaks],
-            "why": _(row.why.message) % row.why.params if row.why else "",
+            "values": [row.value(name) for name in shown],
+            "why": row.why.text(_) if row.why else "",
         }
         for row in read.rows
     ]
@@ -693,19 +723,19 @@ def _csv(filename: str, header: list[str], rows) -> HttpResponse:
 def standings_csv(request, tournament_id: int):
     tournament = _tournament(tournament_id)
     read = standings_reads.tournament_standings(tournament)
+    # The columns of the page (§5): the score, the other score, the rest of the chain.
+    shown = shown_criteria(tournament)
     header = [
         _("rank"),
         _("name"),
-        _("score"),
-        *(str(TIE_BREAK_LABELS[name]) for name in tournament.tie_breaks),
+        *(str(label) for label in standings_columns(tournament)),
         _("rounds played"),
     ]
     rows = [
         [
             standings.rank_label(row),
             _safe(row.name),
-            row.score,
-            *(row.tie_break_values.get(name, "") for name in tournament.tie_breaks),
+            *("" if row.value(name) is None else row.value(name) for name in shown),
             row.rounds_played,
         ]
         for row in read.rows

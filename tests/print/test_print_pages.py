@@ -123,9 +123,9 @@ def test_printed_standings_agree_with_the_page_and_the_csv(evening, organiser):
     page = boss.get(base + "standings/").content.decode()
     exported = boss.get(base + "standings.csv").content.decode("utf-8")
     in_csv = list(csv.reader(io.StringIO(exported)))
-    assert in_csv[0] == ["rank", "name", "score", "game points", "rounds played"]
-    # rank, name, score, game points (the one tie-break), rounds played: the same rows in
-    # the same order, everywhere.
+    assert in_csv[0] == ["rank", "name", "match points", "game points", "rounds played"]
+    # rank, name, match points (the score), game points (the one tie-break), rounds
+    # played: the same rows in the same order, everywhere.
     assert rows_of(sheet) == rows_of(page) == in_csv[1:]
     assert [row[1] for row in in_csv[1:]] == [row.name for row in read.rows]
     assert len(in_csv) == 1 + len(NAMES)

@@ -96,8 +96,8 @@ def test_club_night_reasons():
         "Ann": "Ahead of Ben on game points against each other: 4 to -1.",
         "Ben": "Ahead of Eve on game points: 5 to 0.",
         "Eve": "Ahead of Fay on game points: 0 to -5.",
-        "Fay": "Level with Gus on the score and on every tie-break.",
-        "Gus": "Level with Fay on the score and on every tie-break.",
+        "Fay": "Level with Gus on every criterion: game points, head to head, match points.",
+        "Gus": "Level with Fay on every criterion: game points, head to head, match points.",
         "Cy": "Behind Gus on game points: -6 to -5.",
     }
     dot = by_name(club())["Dot"]

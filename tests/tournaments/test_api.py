@@ -70,6 +70,14 @@ def test_a_club_night_through_the_api(boss, organiser):
     assert [r["number"] for r in whole["rounds"]] == [1]
 
 
+def test_omitted_tie_breaks_are_the_chain_for_the_score(boss):
+    # API.md: tie_breaks defaults to the chain in TOURNAMENTS.md §5 for the score.
+    assert create(boss)["tie_breaks"] == ["game_points", "best_round", "head_to_head"]
+    made = create(boss, score="game_points")
+    assert made["tie_breaks"] == ["table_wins", "best_round", "head_to_head"]
+    assert create(boss, tie_breaks=[])["tie_breaks"] == []
+
+
 def test_a_bearer_token_of_an_organiser_writes(organiser, other):
     response = send(
         Client(), "post", "/api/tournaments", CREATE, headers=bearer(key_for(organiser))

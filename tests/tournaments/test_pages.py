@@ -78,6 +78,25 @@ def test_create_a_tournament(boss):
     assert tournament.tie_breaks == ["best_round", "game_points"]  # in the order chosen
 
 
+def test_no_tie_break_chosen_is_the_usual_chain(boss):
+    # The club night: the defaults left a 3-round night 3=, 3=, 3=, 3=, 7=, ...
+    page = text(boss.get("/tournaments/new/"))
+    assert "Left empty: after match points, game points, best round, head to head" in page
+    response = boss.post(
+        "/tournaments/new/",
+        {
+            "name": "Club night",
+            "date": "2026-12-01",
+            "preset": "sergeant-major/8-5-3",
+            "rounds": 3,
+            "hands_per_round": 9,
+            "remainder": "sitters",
+        },
+    )
+    assert response.status_code == 302
+    assert Tournament.objects.get().tie_breaks == ["game_points", "best_round", "head_to_head"]
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_bad_set_up_says_why_and_writes_nothing(boss, htmx):
     response = boss.post(
@@ -185,7 +204,7 @@ def test_csv_exports(boss, organiser):
     standings = boss.get(base + "standings.csv")
     assert standings["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(standings.content.decode("utf-8"))))
-    assert rows[0][:3] == ["rank", "name", "score"] and len(rows) == 10
+    assert rows[0][:3] == ["rank", "name", "match points"] and len(rows) == 10
     results = list(csv.reader(io.StringIO(boss.get(base + "results.csv").content.decode())))
     assert len(results) == 10 and results[1][0] == "1"
 

@@ -30,7 +30,7 @@ def test_create_fills_the_game_defaults(organiser):
     tournament = services.create_tournament(organiser, **settings())
     assert (tournament.score, tournament.tie_breaks, tournament.table_size) == (
         "match_points",
-        [],
+        ["game_points", "best_round", "head_to_head"],  # TOURNAMENTS.md §5
         3,
     )
     assert tournament.status == Tournament.Status.REGISTRATION
@@ -43,6 +43,17 @@ def test_sheepshead_scores_game_points_by_default(organiser):
         organiser, **settings(game="sheepshead", variant="standard", hands_per_round=20)
     )
     assert (tournament.score, tournament.table_size) == ("game_points", 5)
+    assert tournament.tie_breaks == ["table_wins", "best_round", "head_to_head"]
+
+
+def test_the_default_chain_follows_the_score_chosen(organiser):
+    tournament = services.create_tournament(organiser, **settings(score="game_points"))
+    assert tournament.tie_breaks == ["table_wins", "best_round", "head_to_head"]
+
+
+def test_an_empty_chain_chosen_is_kept(organiser):
+    tournament = services.create_tournament(organiser, **settings(tie_breaks=[]))
+    assert tournament.tie_breaks == []
 
 
 @pytest.mark.parametrize(
