@@ -1,21 +1,24 @@
 """gunicorn's settings for `make run` and `make bench`
 (``gunicorn --config python:scorekeeper.gunicorn_conf``; the app is ``wsgi_app`` below).
 
-gunicorn's asyncio worker serving Django's ASGI application, not threads. A gthread
-worker hands a connection to a thread of its pool at the request's first byte, and the
-thread then reads the rest with blocking reads: 30 phones on bad Wi-Fi (or one visitor
-with a script) sending a header line every few seconds held every thread, and /ping/
-waited over 10 s. The asyncio worker reads every connection in its event loop, headers
-and body, and only a complete request reaches Django, which runs the views in a thread
-of their own: a slow client holds a socket and a few bytes, never a thread. (Measured
-with ``bench/floods.py``, 64 such clients on three workers: /ping/ timed out under
-gthread, answered within its target under this worker.) waitress would read requests in
-the same way but serves from one process, so a long request (a seating plan, a board
-redraw) would hold the interpreter for everyone; uvicorn or hypercorn would be a new
-dependency doing what gunicorn 27 now ships. Django runs each request's view in a new
-thread, so the app keeps no per-request state outside Django's thread-local connections,
-its per-process caches take a lock, and the database connections are not kept between
-requests (``CONN_MAX_AGE`` 0 in the settings, as Django asks under ASGI).
+gunicorn's asyncio worker, not its threaded one. A gthread worker hands a connection to
+a thread of its pool at the request's first byte, and the thread then reads the rest with
+blocking reads: 30 phones on bad Wi-Fi (or one visitor with a script) sending a header
+line every few seconds held every thread, and /ping/ waited over 10 s (64 of them, in
+``bench/floods.py``: no /ping/ answered at all). The asyncio worker reads every
+connection in its event loop, and the app (``scorekeeper.asgi``) reads the whole body
+there too; only then does Django's WSGI handler get the request, in a thread of a fixed
+pool: a slow client holds a socket and a few bytes, never a thread.
+
+Why this and not another: it keeps gunicorn's master and its several processes (two
+cores for the views), its hooks (the server lock below), the access logger and `make
+run`. Django's own ASGI handler starts a thread for every request, which cost several
+times what /ping/ itself costs, and lost the database connection with each thread; a
+fixed pool of threads keeps both as they were (``scorekeeper.asgi``). waitress reads
+requests the same way but serves from one process, so a long request (a seating plan, a
+board redraw) would hold the interpreter for everyone; uvicorn, hypercorn or granian
+would be a new dependency to do what gunicorn 27 ships. The app keeps no per-request
+state outside Django's thread-local connections; its per-process caches take a lock.
 
 The server lock: while it runs, the server holds a shared lock on
 ``DATA_DIR/server.lock`` (``matches.backup``); ``manage.py restore`` needs it exclusively

@@ -151,10 +151,9 @@ SQLITE_OPTIONS = {
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {
-        # A connection per request: under ASGI each request's view runs in a thread of
-        # its own, so a kept connection would stay behind with its thread (Django's docs:
-        # "When using ASGI, persistent connections should be disabled").
-        "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
+        )
     }
 else:
     DATABASES = {
@@ -162,9 +161,11 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": database_file(),
             "OPTIONS": SQLITE_OPTIONS,
-            # Closed at the end of each request, as Django asks under ASGI (each
-            # request's view runs in a thread of its own: scorekeeper.gunicorn_conf).
-            "CONN_MAX_AGE": 0,
+            # Keep each thread's connection: opening one (and its PRAGMAs) on every
+            # request would cost more than most requests do. (The threads are a fixed
+            # pool in each worker: scorekeeper.asgi.)
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 

@@ -172,15 +172,20 @@ def test_the_server_does_not_start_during_a_restore(settings, tmp_path):
 
 
 def test_slow_clients_do_not_hold_the_only_worker(settings, tmp_path):
-    # A request's first bytes and then nothing more, from more clients than a worker has
+    # Requests' first bytes and then nothing more, from more clients than a worker has
     # threads: a threaded worker parsed each one in a thread of its pool with blocking
     # reads, and /ping/ waited behind them (the issue: 30 phones on bad Wi-Fi). The
-    # server reads them in its event loop; none reaches the app until it is complete.
+    # server reads headers and bodies in its event loop; only whole requests reach the app.
+    half_a_header = b"GET /ping/ HTTP/1.1\r\nHo"
+    half_a_body = (
+        b"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"players": '
+    )
     with serving(tmp_path / "var", settings.SECRET_KEY, workers=1) as port:
         slow = [socket.create_connection((HOST, port), timeout=10) for _ in range(64)]
         try:
-            for sock in slow:
-                sock.sendall(b"GET /ping/ HTTP/1.1\r\nHo")  # and then nothing more
+            for number, sock in enumerate(slow):
+                sock.sendall(half_a_body if number % 2 else half_a_header)  # and no more
             assert get(port) == (200, b"ok")
         finally:
             for sock in slow:
