@@ -34,6 +34,10 @@ from tests.print.evening import NAMES, night
 
 pytestmark = pytest.mark.e2e
 
+# A 40-letter name in the evening (in place of Karin, so the night keeps its sitters): no
+# sheet may cut it ("Maximilianus B…" once, under a screen rule for history tables).
+LONG = "Maximilianus Bartholomäus von Hohenstein"
+PLAYERS = [*NAMES[:-1], LONG]
 OUT = Path("/tmp")
 # What must never reach the paper: the page's tools and the site's navigation.
 SCREEN_ONLY = {
@@ -106,6 +110,14 @@ def print_pdf(page, url, name):
     return text.split("\f")[:-1], loaded
 
 
+def raw_text(pdf):
+    """Each page's text in reading order (pdftotext without -layout)."""
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return text.split("\f")[:-1]
+
+
 def qr_of(pdf, page_number):
     """The QR code on one page of a PDF, decoded: the page rendered in grey at 150 dpi
     (pdftoppm's PGM: a header, then a byte per pixel) and read by zxing-cpp."""
@@ -133,6 +145,12 @@ def qr_of(pdf, page_number):
     return [code.text for code in zxingcpp.read_barcodes(pixels)]
 
 
+def whole(name, page):
+    """Whether ``name`` is on the page uncut: its words in order, wrapped or not (the
+    page's text as read, not laid out, so a name wrapped in a narrow box reads on)."""
+    return name in " ".join(page.split())
+
+
 def nothing_for_the_screen(pages, language):
     for number, page in enumerate(pages, start=1):
         for word in SCREEN_ONLY[language]:
@@ -141,7 +159,8 @@ def nothing_for_the_screen(pages, language):
 
 def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db, browser):
     otto = get_user_model().objects.create_user("otto", password="x", is_staff=True)
-    tournament = night(otto, name="Club night")
+    tournament = night(otto, names=PLAYERS, name="Club night")
+    assert len(LONG) == 40
     carla = Entry.objects.get(tournament=tournament, player__name="Carla")
     services.adjust(carla, otto, round=2, points=-2, reason="Cards shown")
     links = {
@@ -189,9 +208,19 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
             assert all("Spiele an diesem Tisch" in card for card in tables)
             assert all("Ergebniskarte" in card for card in cards)
         # Every name on the door's list, every player a card.
-        assert all(name in seating[1] for name in NAMES)
-        for card, name in zip(cards, sorted(NAMES, key=str.casefold), strict=True):
+        read = {name: raw_text(OUT / f"print-{name}-{language}.pdf") for name in sheets}
+        assert all(whole(name, read["seating"][1]) for name in PLAYERS)
+        for card, name in zip(cards, sorted(PLAYERS, key=str.casefold), strict=True):
             assert re.search(rf"^\s*{name}\s*$", card, flags=re.M), name  # A–Z
+        # The long name whole on every sheet it is on, and nothing cut anywhere.
+        assert whole(LONG, read["standings"][0])
+        assert whole(LONG, read["seating"][0]) and whole(LONG, read["seating"][1])
+        assert [whole(LONG, card) for card in read["tables"]].count(True) == 1
+        own = sorted(PLAYERS, key=str.casefold).index(LONG)
+        assert whole(LONG, read["cards"][own])
+        # ...and on the cards of those who sat with them, among "At the table".
+        assert [whole(LONG, card) for card in read["cards"]].count(True) > 2
+        assert not any("…" in page for pages in read.values() for page in pages)
         # Each table card's QR code is its table link, and the address printed under it.
         page.goto(base + "tables/3/")
         printed = page.locator(".table-sheet .url").all_inner_texts()
@@ -223,7 +252,7 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
     exported = page.request.get(f"{live_server.url}/tournaments/{tournament.pk}/standings.csv")
     assert exported.headers["content-type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(exported.body().decode("utf-8"))))
-    assert rows[0][:3] == ["rank", "name", "score"] and len(rows) == 12
+    assert rows[0][:4] == ["rank", "name", "match points", "game points"] and len(rows) == 12
     assert "Jörg" in {row[1] for row in rows}
 
     # The season: a new series, the evening added, its table shows every player.
@@ -248,6 +277,7 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
     series_url = page.url
     pages, timings["series-en"] = print_pdf(page, series_url + "print/", "series-en")
     assert len(pages) == 1 and "Series table" in pages[0]
+    assert whole(LONG, raw_text(OUT / "print-series-en.pdf")[0])
     nothing_for_the_screen(pages, "en")
     assert errors == [], errors
     page.context.close()
