@@ -48,8 +48,11 @@ run: migrate static
 backup: install
 	$(BIN)/python manage.py backup $(FILE)
 
+# The suite in as many processes as the machine has cores (pytest-xdist); TEST_WORKERS=0
+# runs it in this one process (for a debugger, say).
+TEST_WORKERS ?= auto
 test: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 # What CI checks besides the tests: lint and formatting, migrations in step with the
 # models, and the deploy check in the production configuration.

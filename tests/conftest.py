@@ -106,3 +106,19 @@ def _english_by_default():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+# Fixtures through which a test reaches the database (pytest-django's, and the e2e
+# tests' live server).
+_DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark ``nodb`` every test that never touches the database (the pure rules, seating
+    and standings, the text cleaning, the settings): CI's second pass, on PostgreSQL,
+    runs only the tests whose outcome the database can change (``-m "not nodb and not
+    e2e"``), so the pure half of the suite does not run twice."""
+    for item in items:
+        uses = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") is None and not uses & _DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.nodb)
