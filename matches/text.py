@@ -7,13 +7,21 @@ What it does, in order:
    every other control, format or surrogate character (Unicode categories Cc, Cf, Cs):
    a NUL breaks PostgreSQL, a lone surrogate breaks every page that shows it, and a
    zero-width space makes "Ann" and "Ann\u200b" two different people who look the same;
+   and refuses what shows as nothing though it is a letter or a mark: Unicode's
+   default-ignorable code points (the Hangul fillers U+3164, U+FFA0, U+115F, the
+   combining grapheme joiner U+034F, variation selectors; from ICU's data) and the few
+   characters drawn blank that Unicode does not call ignorable (``BLANK``: U+2800
+   BRAILLE PATTERN BLANK, ...) — "Ann\u3164" would be a second Ann, "\u3164" a name
+   nobody sees;
 3. normalises to NFC, so that "é" typed two ways is one letter;
 4. collapses runs of spaces and trims;
 5. requires a character that is not a space (unless the text is optional and empty) and
    a maximum length. Every character left is one that shows: a private-use or
    unassigned code point shows as a box, which no reader takes for nothing.
 
-Names are compared with ``name_key``: the cleaned text, case-folded.
+Names are compared with ``name_key``: the cleaned text, case-folded, then reduced to its
+confusable skeleton (Unicode Technical Standard #39, by ICU), so that "Аnn" with a Cyrillic
+А is the Ann of the register, not a second one who looks the same.
 
 Where it runs: in the services, the only writers (``services.play`` for the names at a
 table and reasons, ``services.players`` for the register, ``services.tournaments`` for
@@ -30,11 +38,31 @@ import functools
 import unicodedata
 from typing import Any
 
+import icu
+
 from .rules.base import RuleError, _
 
 # Tabs and line breaks are whitespace to a person: they become spaces, not errors.
 SPACES = str.maketrans({"\t": " ", "\n": " ", "\r": " ", "\x0b": " ", "\x0c": " "})
 REFUSED = {"Cc", "Cf", "Cs"}
+
+
+def _default_ignorable() -> frozenset[str]:
+    """Unicode's Default_Ignorable_Code_Point, as ICU knows it: what a renderer draws as
+    nothing (most are format characters, refused anyway; the rest letters and marks)."""
+    found = icu.UnicodeSet("[:Default_Ignorable_Code_Point:]")
+    return frozenset(
+        chr(code)
+        for index in range(found.getRangeCount())
+        for code in range(ord(found.getRangeStart(index)), ord(found.getRangeEnd(index)) + 1)
+    )
+
+
+# Drawn blank, though Unicode calls them neither space nor ignorable: the braille cell with
+# no dots, the musical null notehead, the Khitan filler. No property names them; the lists
+# of "invisible characters" people paste into names do.
+BLANK = frozenset({"\u2800", "\U0001d159", "\U00016fe4"})
+INVISIBLE = _default_ignorable() | BLANK
 NAME_MAX = 40
 REASON_MAX = 200
 TOKEN_NAME_MAX = 60
@@ -64,7 +92,7 @@ def clean_text(
         raise RuleError(_("Enter text."), field=field)
     value = value.translate(SPACES)
     for character in value:
-        if unicodedata.category(character) in REFUSED:
+        if _refused(character):
             raise RuleError(
                 refused,
                 field=field,
@@ -78,6 +106,10 @@ def clean_text(
     if len(value) > max_length:
         raise RuleError(too_long, field=field, max=max_length)
     return value
+
+
+def _refused(character: str) -> bool:
+    return unicodedata.category(character) in REFUSED or character in INVISIBLE
 
 
 def clean_name(value: Any, *, field: str = "name", empty: str = _("Enter a name.")) -> str:
@@ -138,7 +170,8 @@ def _refused_class() -> str:
     refused = [
         code
         for code in range(0x10000)
-        if unicodedata.category(chr(code)) in REFUSED - {"Cs"}
+        if _refused(chr(code))
+        and unicodedata.category(chr(code)) != "Cs"
         and chr(code) not in _SPACE_CHARACTERS
     ]
     ranges: list[list[int]] = []
@@ -156,9 +189,33 @@ def _refused_class() -> str:
 _SPACE_CHARACTERS = {chr(code) for code in SPACES}
 
 
+# One checker for the process: ICU's skeleton is a const operation on it.
+_SPOOF = icu.SpoofChecker()
+
+
 def name_key(name: str) -> str:
     """What makes two names the same person's: "ANN", "ann", "Ann" and " ann " are one
-    player, and "STRASSE" is "Straße". On a cleaned name it is its case folding; the
-    spaces and the composition are made the same here too, so that a name that never
-    went through ``clean_name`` (an old row, a migration) compares the same way."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    player, "STRASSE" is "Straße", and "Аnn" with a Cyrillic А is Ann — two names that
+    look alike are one name (the register could not tell the players apart on a page).
+
+    The name is brought to its compatibility form and case-folded (NFKC, casefold: a
+    fullwidth "Ａ", a ligature "ﬁ" or a long "ſ" is the letter it stands for), then
+    reduced to its skeleton (Unicode Technical Standard #39, "Confusable Detection": each
+    character replaced by the prototype of the characters that look like it, as ICU's
+    SpoofChecker computes it from Unicode's confusables data), case-folded again and
+    composed. The folding comes first so that
+    the key stays blind to case: the skeleton of a capital I is a small l, and "IAN"
+    would otherwise no longer be "ian". The spaces and the composition are made the same
+    here too, so that a name that never went through ``clean_name`` (an old row, a
+    migration) compares the same way. Not for display: "Tim" has the key "tirn".
+
+    A new ICU may bring new confusables: the stored keys (``Player.name_key``) are then
+    computed again by a migration, as 0012 did."""
+    folded = unicodedata.normalize("NFKC", " ".join(unicodedata.normalize("NFKC", name).split()))
+    folded = unicodedata.normalize("NFKC", folded.casefold())
+    return unicodedata.normalize("NFC", _SPOOF.getSkeleton(0, folded).casefold())
+
+
+# The longest key of a single character (U+FDFA, an Arabic ligature of a whole phrase, has
+# 18): keys are stored, and their column must hold the key of any name.
+KEY_PER_CHARACTER = 20

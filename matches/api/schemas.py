@@ -235,9 +235,11 @@ class RawText:
     name it. ``max_length=None``: no limit here (the services keep theirs).
 
     The description says what the cleaning will take (``text.schema_pattern``): no
-    control, format or surrogate character, and, where a text is ``required`` (by
-    default when it has a least length), a character that is not a space; a client, or
-    a fuzzer, can then tell a text that will be refused before sending it."""
+    control, format or surrogate character, nor one that shows as nothing (``text``'s
+    ``INVISIBLE``: default-ignorable code points and blank letters), and, where a text
+    is ``required`` (by default when it has a least length), a character that is not a
+    space; a client, or a fuzzer, can then tell a text that will be refused before
+    sending it."""
 
     def __init__(
         self, max_length: int | None = None, min_length: int = 1, *, required: bool | None = None

@@ -19,10 +19,11 @@ NAME_MAX = text.NAME_MAX
 
 def name_key(name: str) -> str:
     """What makes two names the same person's: whitespace collapsed as at the table,
-    canonically composed (an accent typed as two code points is the same accent) and
-    casefolded ("ANN", "ann" and "Ann" are one player; "Straße" is "STRASSE").
+    canonically composed (an accent typed as two code points is the same accent),
+    casefolded ("ANN", "ann" and "Ann" are one player; "Straße" is "STRASSE") and reduced
+    to its confusable skeleton ("Аnn" with a Cyrillic А is Ann).
 
-    The casefolding is ``text.name_key``'s, so that a name cleaned by ``text.clean_name``
+    The folding is ``text.name_key``'s, so that a name cleaned by ``text.clean_name``
     (already composed and collapsed) has the same key here as there; the composing and
     collapsing are repeated for names that did not come through it.
 
@@ -42,8 +43,9 @@ class Player(models.Model):
     """
 
     name = models.CharField(_("name"), max_length=NAME_MAX)
-    # Casefolding can lengthen a name ("ß" → "ss", "ΐ" → three code points): at most 3×.
-    name_key = models.CharField(max_length=3 * NAME_MAX, editable=False)
+    # Casefolding and the skeleton lengthen a name ("ß" → "ss", "m" → "rn", an Arabic
+    # ligature → the phrase it writes): at most ``KEY_PER_CHARACTER`` times.
+    name_key = models.CharField(max_length=text.KEY_PER_CHARACTER * NAME_MAX, editable=False)
     email = models.EmailField(_("e-mail"), blank=True)
     member_no = models.CharField(_("membership number"), max_length=32, blank=True)
     active = models.BooleanField(_("active"), default=True)

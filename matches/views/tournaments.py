@@ -25,6 +25,7 @@ from .. import games, links, rules, seating, standings
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Table, Tournament, TournamentAudit
 from ..rules import RuleError
+from ..services import players as register
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
@@ -310,7 +311,8 @@ def tournament_detail(request, tournament_id: int):
     query = " ".join(request.GET.get("q", "").split())[:40]
     entries = tournament.entries.select_related("player", "partner").order_by("player__name_key")
     if query:
-        entries = entries.filter(player__name_key__contains=query.casefold())
+        # Keyed as the register keys names (look-alikes, case, composition).
+        entries = entries.filter(player__name_key__contains=register.search_key(query))
     context = {
         "tournament": tournament,
         "entries": list(entries),

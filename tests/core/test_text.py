@@ -8,7 +8,14 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from matches.rules import RuleError
-from matches.text import clean_name, clean_reason, clean_text, name_key, schema_pattern
+from matches.text import (
+    KEY_PER_CHARACTER,
+    clean_name,
+    clean_reason,
+    clean_text,
+    name_key,
+    schema_pattern,
+)
 
 
 @pytest.mark.parametrize(
@@ -20,6 +27,16 @@ from matches.text import clean_name, clean_reason, clean_text, name_key, schema_
         "\u202eAnn",  # right-to-left override
         "Ann\x1b[31m",  # an escape sequence
         "Ann\ufeff",  # byte order mark
+        # Letters and marks that show as nothing (default-ignorable, or drawn blank):
+        "\u3164",  # HANGUL FILLER alone: a name nobody sees
+        "Ann\u3164",  # ... after Ann: a second Ann
+        "Ann\uffa0",  # HALFWIDTH HANGUL FILLER
+        "\u115f",  # HANGUL CHOSEONG FILLER
+        "A\u034fnn",  # COMBINING GRAPHEME JOINER
+        "Ann\ufe0f",  # a variation selector
+        "\u2800",  # BRAILLE PATTERN BLANK
+        "Ann\U0001d159",  # MUSICAL SYMBOL NULL NOTEHEAD
+        "Ann\U000e0041",  # a tag character
     ],
 )
 def test_it_refuses_control_format_and_surrogate_characters(raw):
@@ -80,6 +97,40 @@ def test_a_reason_may_be_empty_but_not_hostile():
 def test_names_compare_ignoring_case_after_cleaning():
     assert name_key(clean_name("ANN")) == name_key(clean_name(" ann "))
     assert name_key(clean_name("Stra\u00dfe")) == name_key(clean_name("STRASSE"))
+    assert name_key("IAN") == name_key("ian")
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Ann", "\u0410nn"),  # a Cyrillic capital A
+        ("ann", "\u0430nn"),  # a Cyrillic small a
+        ("Ben", "B\u0435n"),  # a Cyrillic e
+        ("Ole", "\u039fle"),  # a Greek capital Omicron
+        ("Ann", "\uff21nn"),  # a fullwidth A
+        ("Tim", "Tirn"),  # r and n side by side look like m
+    ],
+)
+def test_names_that_look_alike_are_one_name(one, other):
+    assert name_key(clean_name(one)) == name_key(clean_name(other))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("\u0141ukasz", "Lukasz"), ("S\u00f8ren", "Soren"), ("Jos\u00e9", "Jose"), ("ian", "lan")],
+)
+def test_names_that_look_different_stay_two(one, other):
+    assert name_key(one) != name_key(other)
+
+
+def test_every_characters_key_fits_the_stored_column():
+    longest = 0
+    for code in range(0x110000):
+        character = chr(code)
+        if unicodedata.category(character) in ("Cs", "Cc") or character.isspace():
+            continue
+        longest = max(longest, len(name_key(character)))
+    assert longest <= KEY_PER_CHARACTER
 
 
 def test_any_length_limit():
@@ -118,7 +169,9 @@ def test_a_text_the_description_allows_is_taken(raw):
 
 def test_the_description_names_each_refused_character_of_the_plane():
     pattern = re.compile(schema_pattern(required=False))
-    for raw in ["\x00", "\x1b", "\x85", "\u00ad", "\u200b", "\u202e", "\ufeff"]:
+    for raw in ["\x00", "\x1b", "\x85", "\u00ad", "\u200b", "\u202e", "\ufeff", "\u3164"]:
+        assert not pattern.search(f"Ann{raw}"), ascii(raw)
+    for raw in ["\u034f", "\u115f", "\uffa0", "\ufe0f", "\u2800"]:
         assert not pattern.search(f"Ann{raw}"), ascii(raw)
     for raw in ["\t", "\n", "\u00a0", "é", "Straße"]:
         assert pattern.search(f"Ann{raw}"), ascii(raw)

@@ -146,6 +146,17 @@ def test_search_as_you_type(boss, organiser):
     assert "No player of this tournament" in text(boss.get(base, {"q": "zz"}))
 
 
+def test_the_search_folds_the_query_as_the_register_folds_names(boss, organiser):
+    # The register keys a name by its look-alike skeleton ("Tim" is "tirn", "René" is
+    # composed): the query is keyed the same way.
+    tournament = make_tournament(organiser)
+    services.register_players(tournament, organiser, ["Tim", "Ren\u00e9", "Ben"])
+    base = f"/tournaments/{tournament.pk}/"
+    for query, name in [("Tim", "Tim"), ("TIM", "Tim"), ("rene\u0301", "Ren\u00e9")]:
+        page = text(boss.get(base, {"q": query}, **HTMX))
+        assert name in page and "Ben" not in page, query
+
+
 def test_a_duplicate_name_is_refused_with_a_message(boss, organiser):
     tournament = make_tournament(organiser)
     services.register_players(tournament, organiser, ["Ann"])
