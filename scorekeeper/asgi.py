@@ -12,9 +12,11 @@ keep its database connection for the next request. (Measured: bench/bench.py.)
 
 import os
 from concurrent.futures import ThreadPoolExecutor
+from tempfile import SpooledTemporaryFile
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import AsyncToSync, sync_to_async
 from asgiref.wsgi import WsgiToAsgi, WsgiToAsgiInstance
+from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
 from scorekeeper.datadir import prepare
@@ -30,6 +32,27 @@ views = ThreadPoolExecutor(THREADS, thread_name_prefix="view")
 class PooledRequest(WsgiToAsgiInstance):
     """One request: ``WsgiToAsgi``'s, run in a thread of ``views``. (asgiref's own runs
     every request of a process in one and the same thread.)"""
+
+    async def __call__(self, scope, receive, send):
+        """asgiref's, except that a body is read no further than Django would take it
+        (``DATA_UPLOAD_MAX_MEMORY_SIZE``: Django then refuses the request by its
+        Content-Length; the rest is never read, and gunicorn closes the connection), and
+        that a client gone before the end of its body is no error."""
+        if scope["type"] != "http":
+            raise ValueError("WSGI wrapper received a non-HTTP scope")
+        self.scope = scope
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        with SpooledTemporaryFile(max_size=65536) as body:
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # http.disconnect: nobody to answer
+                body.write(message.get("body", b""))
+                if not message.get("more_body") or (limit and body.tell() > limit):
+                    break
+            body.seek(0)
+            self.sync_send = AsyncToSync(send)
+            await self.run_wsgi_app(body)
 
     run_wsgi_app = sync_to_async(
         WsgiToAsgiInstance.__dict__["run_wsgi_app"].func, thread_sensitive=False, executor=views

@@ -222,3 +222,18 @@ def test_the_servers_own_refusals_under_the_api_are_json(settings, tmp_path):
             answered, headers, _body = raw_answer(port, request % b"/matches/")
             assert answered == status
             assert headers["content-type"] != "application/json"
+
+
+def test_a_body_too_large_for_django_is_refused_before_it_is_all_sent(settings, tmp_path):
+    # The server reads each body before a thread runs the view (so that a slow one holds
+    # no thread), but no further than Django takes one: the rest is never waited for.
+    enough = settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1
+    head = (
+        b"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n" % (10 * enough)
+    )
+    with serving(tmp_path / "var", settings.SECRET_KEY, workers=1) as port:
+        status, headers, body = raw_answer(port, head + b" " * enough)
+    assert 400 <= status < 500
+    assert headers["content-type"].startswith("application/json")
+    assert json.loads(body)["error"]
