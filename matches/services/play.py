@@ -288,6 +288,13 @@ def _expect_next(current: Snapshot, number: Any) -> None:
         )
 
 
+def expect_next(current: Snapshot, number: Any) -> None:
+    """Conflict unless ``number`` is the next hand of ``current``: the pages judge the
+    number before the hand's seats (a phone still on hand 1 after another recorded it
+    would otherwise be told about hand 2's sitter), as ``record_hand`` does."""
+    _expect_next(current, number)
+
+
 def _already_recorded(number: Any) -> str:
     return gettext("Hand %(number)s was just recorded by someone else.") % {"number": number}
 

@@ -126,12 +126,17 @@ def _table_context(request, snapshot, door, *, form=None, read_only=False, previ
     return context
 
 
-def _match_page(request, snapshot, door, *, form=None, status=200, read_only=False, preview=None):
+def _match_page(
+    request, snapshot, door, *, form=None, status=200, read_only=False, preview=None, clash=None
+):
     """The match page (htmx: its table) rendered from scratch: after a write, with form
-    errors, a preview or messages to show."""
+    errors, a preview or messages to show (``clash``: a stale form's hand beside the one
+    recorded, ``_both_entries``)."""
     context = _table_context(
         request, snapshot, door, form=form, read_only=read_only, preview=preview
     )
+    if clash:
+        context["both_entries"] = clash
     if not request.htmx:
         context.update(door.page_context(request))
     # The table partial is the match page's, whichever page it sits in.
@@ -271,19 +276,72 @@ def record(request, match: Match, door: Door):
         # Start afresh from the current state, saying why (htmx and plain alike).
         messages.warning(request, _damaged_message(current.next_number))
         return _match_page(request, current, door, status=422)
+    # The hand number first: a form made for a hand another phone has just recorded
+    # would otherwise be judged against the next hand's seats (another sitter).
+    number = form.cleaned_data["number"]
+    try:
+        services.expect_next(current, number)
+    except Conflict as conflict:
+        return _stale(request, conflict, door, number)
     if form.is_valid():
         try:
-            snapshot = services.record_hand(
-                match, form.cleaned_data["number"], form.hand(), by=door.by
-            )
+            snapshot = services.record_hand(match, number, form.hand(), by=door.by)
         except Conflict as conflict:
-            messages.warning(request, conflict.message)
-            return _after_write(request, conflict.snapshot, door, status=409)
+            return _stale(request, conflict, door, number)
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
             return _after_write(request, snapshot, door)
     return _match_page(request, current, door, form=form, status=422)
+
+
+def _stale(request, conflict: Conflict, door: Door, number: int):
+    """409: the form was for a hand that is no longer the next one. The page as it
+    stands, the reason and, when the hand was recorded meanwhile, both entries side by
+    side (plain requests too: a redirect would lose the phone's own figures)."""
+    messages.warning(request, conflict.message)
+    both = _both_entries(request.POST, conflict.snapshot, number)
+    if both is None and not request.htmx:
+        return redirect(door.url("page") + "#table")
+    return _match_page(request, conflict.snapshot, door, status=409, clash=both)
+
+
+def _both_entries(posted, current, number: int) -> dict | None:
+    """Hand ``number`` as recorded beside what the stale form says, field by field, as
+    the hand's own form reads them; None when there is no such hand."""
+    if not isinstance(number, int) or not 1 <= number <= len(current.state.hands):
+        return None
+    match = current.match
+    form_class = games.of(match).form_class()
+    before = selectors.state_before(current, number)
+    hand = current.state.hands[number - 1]
+    recorded = form_class(
+        initial=form_class.initial_for(number, hand), state=before, ruleset=match.ruleset
+    )
+    yours = form_class(posted, state=before, ruleset=match.ruleset)
+    rows = []
+    for name, field in recorded.fields.items():
+        if field.widget.is_hidden:
+            continue
+        theirs = _shown(field, recorded[name].value())
+        mine = _shown(field, yours[name].value())
+        rows.append({"label": field.label, "recorded": theirs, "yours": mine})
+    rows = [row for row in rows if row["recorded"] or row["yours"]]
+    for row in rows:
+        row["differs"] = row["recorded"] != row["yours"]
+    return {"number": number, "rows": rows, "same": not any(r["differs"] for r in rows)}
+
+
+def _shown(field, value) -> str:
+    """A field's value as its form shows it: a choice by its label, a box ticked or not."""
+    if value is None or value == "" or value == []:
+        return ""
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(field, item) for item in value)
+    if isinstance(value, bool) or getattr(field.widget, "input_type", "") == "checkbox":
+        return _("yes") if value and value not in ("false", "0", "off") else ""
+    choices = {str(key): label for key, label in getattr(field, "choices", ()) or ()}
+    return str(choices.get(str(value), value))
 
 
 def _damaged_message(number: int) -> str:

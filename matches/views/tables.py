@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 
 from django.contrib import messages
-from django.http import Http404
+from django.db.models import F
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -23,6 +24,8 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .. import access
 from ..access import Access
+from ..models import Table
+from ..models.prepared import Prepared
 from ..rules import RuleError
 from ..services import tournaments as services
 from ..services.base import TableLocked, explain
@@ -89,11 +92,46 @@ def _back(request, door: Door):
     return leave(request, door.url("page"))
 
 
+# How often a table's page asks whether another phone wrote (as the board does).
+WATCH_SECONDS = 5
+
+# The poll's one read: the table's state and its match's revision, by the link's token.
+_WATCHED = Prepared(
+    lambda: Table.objects.filter(token="", match__isnull=False).annotate(
+        round_status=F("round__status"), match_revision=F("match__revision")
+    )
+)
+
+
+def shown_revision(table, match_revision: int) -> str:
+    """What a table's page shows, as one word: its match's revision (every hand, every
+    correction), who handed the result in, whether it is confirmed, the round's status."""
+    status = table.__dict__.get("round_status") or table.round.status
+    confirmed = int(table.confirmed_at is not None)
+    return f"{match_revision}.{table.submitted_by_id or 0}.{confirmed}.{status}"
+
+
+def _unchanged(token: str, shown: str) -> bool:
+    table = _WATCHED.first(token) if token and len(token) <= 64 else None
+    if table is None or not access.same_token(token, table.token):
+        return False
+    return shown == shown_revision(table, table.match_revision)
+
+
 @require_GET
 def table_link(request, token: str):
+    # The page's poll (htmx, every few seconds while the page is visible and its hand
+    # form untouched) says what it shows: unchanged costs one read, and 204 keeps it.
+    shown = request.headers.get("X-Table-Revision") if request.htmx else None
+    if shown is not None and _unchanged(token, shown):
+        return HttpResponse(status=204)
     table, door = _table(token)
     read_only = access.table_link_access(token, table.match) < Access.WRITE
-    return play.cached_match_page(request, table.match, door, read_only=read_only)
+    response = play.cached_match_page(request, table.match, door, read_only=read_only)
+    if shown is not None and response.status_code == 200 and b"table-watch" not in response.content:
+        # Changed: the table, and out of band its result step and the poll's revision.
+        response.content += status_oob(request, door, watched=True).encode()
+    return response
 
 
 @require_POST
@@ -180,12 +218,22 @@ def table_page_context(request, door: Door) -> dict:
         "entries": entries,
         "confirmers": [entry for entry in entries if entry.pk != table.submitted_by_id],
         "finished": table.match.finished,
+        # Read with the table and its match, before the page is drawn from them.
+        "watch_revision": shown_revision(table, table.match.revision),
+        "watch_url": door.url("page"),
+        "watch_seconds": WATCH_SECONDS,
     }
 
 
-def status_oob(request, door: Door) -> str:
+def status_oob(request, door: Door, *, watched: bool = False) -> str:
     """The result's step, swapped in out of band after a hand is written through the link
-    (a hand that ends the match brings "We are done")."""
+    (a hand that ends the match brings "We are done"), and the page's poll with what the
+    page now shows: after this phone's own write that is not known for sure (another
+    phone may have written since), so the next poll draws the table once more."""
     context = table_page_context(request, door)
     context["oob"] = True
-    return render_to_string("tournaments/table_link.html#result", context, request=request)
+    if not watched:
+        context["watch_revision"] = ""
+    return render_to_string(
+        "tournaments/table_link.html#result", context, request=request
+    ) + render_to_string("tournaments/table_link.html#watch", context, request=request)

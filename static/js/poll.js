@@ -7,3 +7,18 @@ document.addEventListener("htmx:beforeRequest", function (event) {
     event.preventDefault();
   }
 });
+
+// A page whose poll would redraw a hand form (data-poll-idle: a table link's page) does
+// not ask while that form holds what someone is typing: the figures stay, and should
+// another phone have recorded the hand meanwhile, sending them shows both entries.
+function markTyped(event) {
+  var form = event.target.form;
+  if (form && form.id === "record") { form.setAttribute("data-typed", ""); }
+}
+document.addEventListener("input", markTyped);
+document.addEventListener("change", markTyped);  // the steppers' taps say "change"
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (event.detail.elt.hasAttribute("data-poll-idle") && document.querySelector("form#record[data-typed]")) {
+    event.preventDefault();
+  }
+});
