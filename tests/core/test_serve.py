@@ -66,13 +66,13 @@ def wait_until_up(server: subprocess.Popen, port: int) -> None:
 
 
 @contextmanager
-def serving(data_dir: Path, secret_key: str, workers: int = 2):
+def serving(data_dir: Path, secret_key: str, workers: int = 2, access_log=subprocess.DEVNULL):
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.serve", "--workers", str(workers)],
         cwd=ROOT,
         env=environment(data_dir, port, secret_key),
-        stdout=subprocess.DEVNULL,
+        stdout=access_log,  # `make run` writes its access log there
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -237,3 +237,17 @@ def test_a_body_too_large_for_django_is_refused_before_it_is_all_sent(settings, 
     assert 400 <= status < 500
     assert headers["content-type"].startswith("application/json")
     assert json.loads(body)["error"]
+
+
+def test_the_access_log_names_no_link_token(settings, tmp_path):
+    token = "Secret-Table-Token-1234"
+    log = tmp_path / "access.log"
+    with open(log, "w") as access_log:
+        with serving(tmp_path / "var", settings.SECRET_KEY, 1, access_log) as port:
+            # (The database of these tests has no tables: any answer will do.)
+            get(port, f"/t/{token}/")
+            get(port, f"/tournaments/1/board/?key={token}")
+    written = log.read_text()
+    assert '"GET /t/…/ HTTP/1.1"' in written
+    assert "key=…" in written
+    assert token not in written
