@@ -2,6 +2,7 @@
 expired sessions at start, holds the server lock that makes a restore refuse, and keeps
 answering while slow clients hold connections open."""
 
+import http.client
 import json
 import os
 import signal
@@ -251,3 +252,20 @@ def test_the_access_log_names_no_link_token(settings, tmp_path):
     assert '"GET /t/…/ HTTP/1.1"' in written
     assert "key=…" in written
     assert token not in written
+
+
+def test_a_connection_is_kept_open_between_two_board_polls(settings, tmp_path):
+    # The board polls every 5 s; gunicorn's default would close an idle connection
+    # after 2 s. Waiting 3 s is enough to tell the two apart.
+    with serving(tmp_path / "var", settings.SECRET_KEY, workers=1) as port:
+        conn = http.client.HTTPConnection(HOST, port, timeout=10)
+        try:
+            conn.request("GET", "/ping/")
+            assert conn.getresponse().read() == b"ok"
+            first = conn.sock
+            time.sleep(3)
+            conn.request("GET", "/ping/")
+            assert conn.getresponse().read() == b"ok"
+            assert conn.sock is first
+        finally:
+            conn.close()
