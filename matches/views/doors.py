@@ -41,7 +41,7 @@ class Door:
     # of band after a write, so that it follows the hand.
     template: str = "match.html"
     around: Callable[[Any, Door], dict] | None = None
-    oob: Callable[[Any, Door], str] | None = None
+    oob: Callable[[Any, Door, Any], str] | None = None
 
     @classmethod
     def match_page(cls, match: Match, user) -> Door:
@@ -59,8 +59,9 @@ class Door:
     def page_context(self, request) -> dict:
         return self.around(request, self) if self.around else {}
 
-    def after_write(self, request) -> str:
-        return self.oob(request, self) if self.oob else ""
+    def after_write(self, request, snapshot) -> str:
+        """What follows the table drawn from ``snapshot`` out of band."""
+        return self.oob(request, self, snapshot) if self.oob else ""
 
 
 def door_of(context: Mapping[str, Any]) -> Door:

@@ -147,7 +147,7 @@ def _match_page(
     if request.htmx:
         # What the page shows around the table (a table link's "we are done") follows
         # the write too, swapped in out of band.
-        response.content += door.after_write(request).encode()
+        response.content += door.after_write(request, snapshot).encode()
     return response
 
 

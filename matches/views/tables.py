@@ -130,7 +130,7 @@ def table_link(request, token: str):
     response = play.cached_match_page(request, table.match, door, read_only=read_only)
     if shown is not None and response.status_code == 200 and b"table-watch" not in response.content:
         # Changed: the table, and out of band its result step and the poll's revision.
-        response.content += status_oob(request, door, watched=True).encode()
+        response.content += status_oob(request, door).encode()
     return response
 
 
@@ -225,15 +225,15 @@ def table_page_context(request, door: Door) -> dict:
     }
 
 
-def status_oob(request, door: Door, *, watched: bool = False) -> str:
+def status_oob(request, door: Door, shown=None) -> str:
     """The result's step, swapped in out of band after a hand is written through the link
     (a hand that ends the match brings "We are done"), and the page's poll with what the
-    page now shows: after this phone's own write that is not known for sure (another
-    phone may have written since), so the next poll draws the table once more."""
+    page now shows (``shown``: the snapshot the table was drawn from, when not the
+    table's match as read with it)."""
     context = table_page_context(request, door)
     context["oob"] = True
-    if not watched:
-        context["watch_revision"] = ""
+    if shown is not None:
+        context["watch_revision"] = shown_revision(door.table, shown.match.revision)
     return render_to_string(
         "tournaments/table_link.html#result", context, request=request
     ) + render_to_string("tournaments/table_link.html#watch", context, request=request)

@@ -219,17 +219,21 @@ class TestTheTablePageFollows:
         assert response.status_code == 200
         assert "<html" in response.content.decode()
 
-    def test_after_this_phones_own_hand_the_next_poll_draws_once_more(self, client, sitter_table):
-        match, recorded, _mine = first_hand(sitter_table)
-        data = {
-            "number": 1,
-            "trump": "hearts",
-            **{f"tricks_{s}": n for s, n in enumerate(recorded)},
-        }
+    @pytest.mark.parametrize("stale", [False, True], ids=["own hand", "stale hand"])
+    def test_after_a_write_the_poll_knows_what_the_page_shows(self, client, sitter_table, stale):
+        match, recorded, mine = first_hand(sitter_table)
+        if stale:
+            play.record_hand(match, 1, {"tricks": recorded, "trump": "hearts"}, by="phone A")
+        tricks = mine if stale else recorded
+        data = {"number": 1, "trump": "hearts", **{f"tricks_{s}": n for s, n in enumerate(tricks)}}
         url = reverse("tournaments:table_record", args=[sitter_table.token])
-        page = client.post(url, data, **HTMX).content.decode()
-        assert revision_of(page) == ""
-        assert 'id="table-watch"' in page and 'hx-swap-oob="true"' in watch_of(page)
+        answer = client.post(url, data, **HTMX)
+        assert answer.status_code == (409 if stale else 200)
+        page = answer.content.decode()
+        assert 'hx-swap-oob="true"' in watch_of(page)
+        # The next poll keeps the page (and a stale phone's comparison on it).
+        headers = {**HTMX, "HTTP_X_TABLE_REVISION": revision_of(page)}
+        assert client.get(self.url(sitter_table), **headers).status_code == 204
 
     def test_a_wrong_token_polls_into_a_404(self, client, sitter_table):
         url = reverse("tournaments:table_link", args=["x" * 27])
