@@ -65,4 +65,23 @@ class PooledWsgiToAsgi(WsgiToAsgi):
         await request(scope, receive, send)
 
 
-application = PooledWsgiToAsgi(get_wsgi_application())
+def closing(wsgi_application):
+    """``wsgi_application`` whose response is closed once sent, in the thread that sent
+    it. asgiref's adapter never calls ``close()`` (PEP 3333 asks it to), and Django's
+    ``close()`` is what sends ``request_finished``: the database connection's end of
+    request, a static file's file closed."""
+
+    def application(environ, start_response):
+        response = wsgi_application(environ, start_response)
+        try:
+            yield from response
+        finally:
+            # Also when the adapter stops early (at Content-Length, or when the client
+            # is gone): the generator is then closed as the adapter lets go of it.
+            if hasattr(response, "close"):
+                response.close()
+
+    return application
+
+
+application = PooledWsgiToAsgi(closing(get_wsgi_application()))

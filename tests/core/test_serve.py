@@ -2,6 +2,7 @@
 expired sessions at start, holds the server lock that makes a restore refuse, and keeps
 answering while slow clients hold connections open."""
 
+import asyncio
 import http.client
 import json
 import os
@@ -10,6 +11,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from contextlib import closing, contextmanager
 from importlib import import_module
@@ -269,3 +271,47 @@ def test_a_connection_is_kept_open_between_two_board_polls(settings, tmp_path):
             assert conn.sock is first
         finally:
             conn.close()
+
+
+def test_the_app_finishes_each_request_in_its_thread():
+    # Django's request_finished (the database connection's end of request) is sent by
+    # the response's close(), which the WSGI-to-ASGI adapter alone never calls.
+    from django.core.signals import request_finished
+
+    from scorekeeper.asgi import application
+
+    finished = []
+
+    def note(**_kwargs):
+        finished.append(threading.current_thread().name)
+
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/ping/",
+        "raw_path": b"/ping/",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    request_finished.connect(note)
+    try:
+        asyncio.run(application(scope, receive, send))
+    finally:
+        request_finished.disconnect(note)
+    assert sent[0]["status"] == 200
+    assert b"".join(message.get("body", b"") for message in sent[1:]) == b"ok"
+    assert len(finished) == 1
+    assert finished[0].startswith("view")
