@@ -303,7 +303,12 @@ def _stale(request, conflict: Conflict, door: Door, number: int):
     both = _both_entries(request.POST, conflict.snapshot, number)
     if both is None and not request.htmx:
         return redirect(door.url("page") + "#table")
-    return _match_page(request, conflict.snapshot, door, status=409, clash=both)
+    response = _match_page(request, conflict.snapshot, door, status=409, clash=both)
+    if request.htmx:
+        # The phone was at its form's button, below: the reason and the comparison are
+        # at the top of the table, so that is what it shows.
+        response["HX-Reswap"] = "outerHTML show:top"
+    return response
 
 
 def _both_entries(posted, current, number: int) -> dict | None:

@@ -70,6 +70,7 @@ def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transacti
             )
             both = b.locator(".both-entries")
             expect(both).to_be_visible()
+            expect(b.locator(".messages")).to_be_in_viewport()  # not below the fold
             expect(both.locator("tr.differs")).to_have_count(3)  # trumps, and two seats
             expect(b.locator("form#record h2")).to_have_text("Record hand 2")
             b.screenshot(path="/tmp/e2e-stale-phone.png", full_page=True, caret="initial")

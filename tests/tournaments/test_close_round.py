@@ -115,6 +115,7 @@ def test_ending_unfinished_tables_asks_too_and_keeps_the_reason(boss, organiser)
     response = boss.post(close_url(tournament), asked)
     assert response.status_code == 200
     assert "Table 3: still playing; ended as it stands" in text(response)
+    assert "Reason for ending the tables still playing: last bus" in text(response)
     html = response.content.decode()
     assert 'name="reason" value="last bus"' in html and 'name="end_unfinished"' in html
     answer = boss.post(close_url(tournament), {**asked, "confirming": ["1", "2", "3"]})
