@@ -6,6 +6,7 @@ the stored seating.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
@@ -113,6 +114,11 @@ class StandingsLine:
     row: standings.Row
     values: list[int | None]  # both scores, then the chain (``standings.shown_criteria``)
     notes: list[int]  # footnote numbers (its adjustments)
+    labels: Sequence[str] = ()  # the values' column heads, which a phone shows beside them
+
+    @property
+    def cells(self) -> list[tuple[str, int | None]]:
+        return list(zip(self.labels, self.values, strict=True))
 
 
 @dataclass(frozen=True)
@@ -122,8 +128,11 @@ class Footnote:
     adjustment: standings.Adjustment
 
 
-def standings_sheet(read: standings_reads.Standings) -> tuple[list[StandingsLine], list[Footnote]]:
-    """The standings rows as printed, each penalty or ruling a numbered footnote."""
+def standings_sheet(
+    read: standings_reads.Standings, labels: Sequence[str] = ()
+) -> tuple[list[StandingsLine], list[Footnote]]:
+    """The standings rows as printed, each penalty or ruling a numbered footnote;
+    ``labels`` are the heads of the figures' columns."""
     lines, notes = [], []
     shown = standings.shown_criteria(read.tournament.score, read.tournament.tie_breaks)
     for row in read.rows:
@@ -137,6 +146,7 @@ def standings_sheet(read: standings_reads.Standings) -> tuple[list[StandingsLine
                 row,
                 [row.value(name) for name in shown],
                 numbers,
+                tuple(labels),
             )
         )
     return lines, notes

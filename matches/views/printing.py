@@ -19,6 +19,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
 
 from .. import access, games, links
@@ -81,14 +82,15 @@ def _context(request, tournament: Tournament, **more) -> dict:
 def print_standings(request, tournament_id: int):
     tournament = _printable(request, tournament_id, public=True)
     read = standings_reads.tournament_standings(tournament)
-    lines, notes = sheets.standings_sheet(read)
+    columns = [capfirst(label) for label in standings_columns(tournament)]
+    lines, notes = sheets.standings_sheet(read, columns)
     context = _context(
         request,
         tournament,
         read=read,
         lines=lines,
         footnotes=notes,
-        columns=standings_columns(tournament),
+        columns=columns,
     )
     return _render(request, "print/standings.html", context)
 

@@ -191,7 +191,9 @@ class TournamentForm(forms.Form):
             if place < len(chain):
                 self.initial[f"tie_break_{place}"] = chain[place]
         # None chosen is the contract's chain for the score (§5), which the first says.
-        self.fields["tie_break_0"].help_text = _usual_chains()
+        first = self.fields["tie_break_0"]
+        first.choices = [("", gettext_lazy("the usual for the score"))] + choices[1:]
+        first.help_text = _usual_chains()
 
     FIELDS = {
         "game": "preset",
@@ -700,11 +702,14 @@ def standings_columns(tournament: Tournament) -> list[str]:
 
 def _rows(read: standings_reads.Standings) -> list[dict]:
     shown = shown_criteria(read.tournament)
+    labels = standings_columns(read.tournament)
     return [
         {
             "rank": standings.rank_label(row),
             "row": row,
             "values": [row.value(name) for name in shown],
+            # Each figure with its column's head, which a phone shows beside it.
+            "cells": list(zip(labels, (row.value(name) for name in shown), strict=True)),
             "why": row.why.text(_) if row.why else "",
         }
         for row in read.rows

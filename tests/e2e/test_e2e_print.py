@@ -341,3 +341,38 @@ def test_big_evenings_fit_the_paper(live_server, transactional_db, browser):
     assert errors == [], errors
     page.context.close()
     print("\nprint page load times (s):", {k: round(v, 3) for k, v in timings.items()})
+
+
+# The right edge of the furthest standings cell: inside the screen, or the phone pans (a
+# scrolling box around the table is panning too).
+FURTHEST_CELL = """() => Math.max(...Array.from(
+    document.querySelectorAll(".standings td, .standings-sheet td"),
+    (cell) => cell.getBoundingClientRect().right))"""
+
+
+def test_the_standings_fit_a_phone(live_server, transactional_db, browser):
+    otto = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    # The defaults: match points, then game points, best round and head to head.
+    tournament = night(otto, names=PLAYERS, name="Club night", tie_breaks=None, public=True)
+    base = f"{live_server.url}/tournaments/{tournament.pk}/"
+    pages = ["standings/", "results/", "board/", "print/standings/"]
+    for locale, language in (("en-GB", "en"), ("de-DE", "de")):
+        page, errors = organiser_page(browser, live_server, otto, locale)
+        for path in pages:
+            for width, height in ((360, 740), (1280, 800)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.goto(base + path)
+                name = path.strip("/").replace("/", "-")
+                shot = OUT / f"standings-screen-{name}-{language}-{width}.png"
+                page.screenshot(path=str(shot), full_page=name != "board")
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+                assert page.evaluate(FURTHEST_CELL) <= width, (name, width)
+                # Every figure with what it is: the heads, or on a phone each cell's own.
+                if width == 360:
+                    figure = page.locator("td.figure").first
+                    label = figure.evaluate("(td) => getComputedStyle(td, '::before').content")
+                    assert label not in {"none", "normal", ""}, (name, label)
+                shown = page.locator(".standings, .standings-sheet").inner_text()
+                assert LONG in " ".join(shown.split()), name
+        assert errors == [], errors
+        page.context.close()

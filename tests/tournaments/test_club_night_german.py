@@ -83,7 +83,7 @@ def test_three_rounds_with_sitters_in_german(organiser):
     assert "Tabelle" in text(standings) and "Endstand" in text(standings)
     shown = {}
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, flags=re.S)[1:]:
-        cells = [text_of(cell) for cell in re.findall(r"<td>(.*?)</td>", row, flags=re.S)]
+        cells = [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)]
         name = cells[1].split("  ")[0].strip()
         shown[name] = [int(cells[2].replace("−", "-")), int(cells[3].replace("−", "-"))]
     assert shown == {name: points for name, points in expected.items()}

@@ -82,6 +82,7 @@ def test_no_tie_break_chosen_is_the_usual_chain(boss):
     # The club night: the defaults left a 3-round night 3=, 3=, 3=, 3=, 7=, ...
     page = text(boss.get("/tournaments/new/"))
     assert "Left empty: after match points, game points, best round, head to head" in page
+    assert "the usual for the score" in page
     response = boss.post(
         "/tournaments/new/",
         {
