@@ -2,10 +2,11 @@
 
 gunicorn answers a request it cannot parse itself, before the app sees it: a header with
 control bytes (400), a request line longer than ``limit_request_line`` (414), too many or
-too long header lines (431). Its answer is plain text; under /api/ every answer is JSON
-in the API's error shape, so this worker's connections write the same status with
-``{"error": ..., "message": ...}`` when the request's target is under /api/. Everything
-else is gunicorn's: the parser, the limits, the event loop.
+too long header lines (431); and when the app fails before it answers (500). Its answer
+is plain text; under /api/ every answer is JSON in the API's error shape, so this
+worker's connections write the same status with ``{"error": ..., "message": ...}`` when
+the request's target is under /api/. Everything else is gunicorn's: the parser, the
+limits, the event loop.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from gunicorn.workers import gasgi
 API_TARGET = re.compile(rb"/api(?:[/?#]|$)")
 # A request line too long to parse still starts with its method and target.
 LINE_START = re.compile(rb"\s*[!-~]+ (\S+)")
-CODES = {400: "bad_request", 414: "uri_too_long", 431: "header_fields_too_large"}
+CODES = {
+    400: "bad_request",
+    414: "uri_too_long",
+    431: "header_fields_too_large",
+    500: "server_error",
+}
 
 
 def api_error(status: int) -> bytes:
@@ -30,6 +36,7 @@ def api_error(status: int) -> bytes:
     messages = {
         414: gettext("The address is too long."),
         431: gettext("The request's headers are too long."),
+        500: gettext("Something went wrong on the server."),
     }
     message = messages.get(status) or gettext("The request could not be read.")
     payload = {"error": CODES.get(status, "bad_request"), "message": message}
@@ -49,7 +56,7 @@ class ApiErrorsProtocol(protocol.ASGIProtocol):
 
     def _send_error_response(self, status, message, extra_headers=()):
         target = self._target()
-        if status >= 500 or target is None or not API_TARGET.match(target):
+        if target is None or not API_TARGET.match(target):
             return super()._send_error_response(status, message, extra_headers)
         body = api_error(status)
         reason = protocol._REASON_PHRASES.get(status, "Bad Request")
