@@ -248,6 +248,7 @@ def _players(players: Sequence[Any]) -> list[Player]:
             raise RuleError(_("No player has the id %(id)s."), field=f"players.{index}", id=pk)
     by_name = dict(zip(names, register.find_or_create(list(names.values())), strict=True))
     found = [by_id[ids[i]] if i in ids else by_name[i] for i in range(len(players))]
+    _hold(found)
     seen: set[int] = set()
     for index, player in enumerate(found):
         if player.pk in seen:
@@ -256,6 +257,27 @@ def _players(players: Sequence[Any]) -> list[Player]:
             )
         seen.add(player.pk)
     return found
+
+
+def _hold(players: Sequence[Player]) -> None:
+    """Lock the players an entry names, in id order (as a merge locks its two): a merge
+    that deletes one of them meanwhile either waits for the entry, then moves it, or has
+    already gone, and the entry is refused naming the player (409), never written
+    against a player who is no longer there."""
+    wanted = {player.pk for player in players}
+    held = set(
+        Player.objects.select_for_update()
+        .filter(pk__in=wanted)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    for index, player in enumerate(players):
+        if player.pk not in held:
+            raise Clash(
+                _("%(name)s has just been merged into another player: enter the name again."),
+                field=f"players.{index}",
+                name=player.name,
+            )
 
 
 def check_in(entry: Entry, by, *, checked_in: bool = True) -> Entry:
