@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
@@ -154,6 +154,21 @@ class KeepApart(models.Model):
         return f"{self.first_id} ≠ {self.second_id}"
 
 
+# The seating methods of TOURNAMENTS.md §3 as a page says them: the codes stay what the
+# API and the form post ("draw", "mixed"), the words follow the language.
+METHOD_NAMES = {
+    "draw": pgettext_lazy("seating method", "draw"),
+    "standings": pgettext_lazy("seating method", "standings"),
+    "mixed": pgettext_lazy("seating method", "mixed"),
+    "swiss": pgettext_lazy("seating method", "Swiss"),
+}
+
+
+def method_name(method: str) -> str:
+    """A seating method in the reader's language (an unknown code as it is)."""
+    return str(METHOD_NAMES.get(method, method))
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -187,6 +202,10 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.tournament} · {self.number}"
+
+    @property
+    def method_name(self) -> str:
+        return method_name(self.method)
 
 
 class Table(models.Model):

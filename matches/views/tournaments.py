@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import games, links, rules, seating, standings
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Table, Tournament, TournamentAudit
+from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
 from ..services import standings as standings_reads
@@ -84,7 +85,6 @@ class TournamentForm(forms.Form):
         initial=9,
     )
     table_size = forms.TypedChoiceField(
-        label=gettext_lazy("Table size (Sheepshead)"),
         choices=[("", gettext_lazy("the game's own"))] + [(str(n), str(n)) for n in range(3, 8)],
         coerce=int,
         empty_value=None,
@@ -127,6 +127,10 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self._tie_break_fields()
         self._option_fields()
+        # The game by the name the page gives it ("Schafkopf (amerikanisch)" in German).
+        self.fields["table_size"].label = _("Table size (%(game)s)") % {
+            "game": games.GAMES["sheepshead"].name
+        }
 
     def chosen_preset(self) -> str:
         """The game and variant the form is for: as posted, or as first shown."""
@@ -321,7 +325,7 @@ def tournament_detail(request, tournament_id: int):
         "query": query,
         "checked_in": tournament.entries.filter(checked_in=True).count(),
         "rounds": list(tournament.rounds.all()),
-        "methods": seating.METHODS,
+        "methods": [(method, method_name(method)) for method in seating.METHODS],
         "all_entries": list(
             tournament.entries.select_related("player", "partner").order_by("player__name_key")
         ),
@@ -863,3 +867,5 @@ def tournament_audit(request, tournament_id: int):
     ]
     context = {"tournament": tournament, "entries": entries}
     return render(request, "tournaments/audit.html", context)
+        elif name == "method":
+            facts[name] = method_name(value)
