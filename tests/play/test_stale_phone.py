@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Hand, Match, Table
 from matches.services import play, tournaments
 from tests.api_support import send
-from tests.factories import HTMX, game_match
+from tests.factories import HTMX, game_match, sh, sheep, sieben, sv
 from tests.tournaments.test_rounds import club
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")
@@ -259,3 +259,27 @@ def test_both_entries_in_german(client_of, owner):
     assert "Spiel 1 wurde gerade von jemand anderem eingetragen." in page
     assert "Spiel 1: beide Eingaben" in page and "Ihre (nicht gespeichert)" in page
     assert "Ihre Eingabe wurde nicht gespeichert." in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("make", "theirs", "mine", "differs"),
+    [
+        (sheep, sh(1, 1, 3, 95), sh(1, 1, 3, 70), "The picker side"),
+        (sieben, sv(1, 40), sv(1, 60), None),
+    ],
+    ids=["sheepshead", "sieben"],
+)
+def test_every_game_compares_a_stale_hand(client_of, owner, make, theirs, mine, differs):
+    match = make(owner)
+    client = client_of(owner)
+    url = f"/matches/{match.pk}/hands/"
+    assert client.post(url, theirs).status_code == 302
+    response = client.post(url, mine, **HTMX)
+    assert response.status_code == 409
+    page = response.content.decode()
+    rows = compared(page)
+    assert STALE in page and any(row[1] != row[2] for row in rows)
+    if differs:
+        assert any(row[0].startswith(differs) and row[1] != row[2] for row in rows), rows
+    assert Hand.objects.filter(match=match).count() == 1
