@@ -56,6 +56,13 @@ class Board:
     def tables_done(self) -> int:
         return sum(table.state in (DONE, HANDED_IN, CONFIRMED) for table in self.tables)
 
+    @property
+    def hands_in_play(self) -> bool:
+        """Whether a hand of the round being played is in (the standings count it as it
+        stands): until then the standings are those after the last closed round."""
+        playing = self.round is not None and self.round.status == Round.Status.PLAYING
+        return playing and any(table.hands for table in self.tables)
+
 
 kept = Kept(size=50)
 

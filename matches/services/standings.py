@@ -20,10 +20,19 @@ from .selectors import Kept
 class Standings:
     tournament: Tournament
     rows: list[standings.Row]
-    after_round: int  # the last round with results (closed or playing), 0 before any
+    # The last closed round, 0 before any: "after round n" is said of it alone. The rows
+    # also count the round being played (``playing_round``), its hands as they stand.
+    after_round: int
     final: bool
     names: dict[int, str]  # entry id → name
     rounds: dict[int, dict[int, standings.RoundResult]]  # entry id → round → result
+    playing_round: int = 0  # the round being played, 0 when none is
+
+    @property
+    def last_round(self) -> int:
+        """The last round that has results, closed or being played (0: none yet): a
+        penalty or ruling may be given in it."""
+        return max(self.after_round, self.playing_round)
 
 
 def scoring(tournament: Tournament) -> standings.Scoring:
@@ -122,7 +131,8 @@ def _standings(tournament: Tournament) -> Standings:
     rounds = list(
         tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", "status")
     )
-    after = max((number for number, _status in rounds), default=0)
+    after = max((n for n, status in rounds if status == Round.Status.CLOSED), default=0)
+    playing = max((n for n, status in rounds if status == Round.Status.PLAYING), default=0)
     final = tournament.status == Tournament.Status.FINISHED
     names = {info.entry: info.name for info in infos}
-    return Standings(tournament, rows, after, final, names, by_round)
+    return Standings(tournament, rows, after, final, names, by_round, playing)

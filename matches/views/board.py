@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from .. import access, standings
@@ -44,6 +45,28 @@ def _visible(request, tournament_id: int, *, key: bool) -> Tournament:
     if access.is_organiser(request.user):
         return tournament
     raise Http404
+
+
+def standings_heading(read: boards.Board) -> str:
+    """What the board's standings are: after the last closed round (the standings' own
+    ``after_round``), with the round being played counted so far once a hand of it is in.
+    A round that has just started has no results, whatever the rows of zeros show."""
+    after = read.standings.after_round
+    playing = read.standings.playing_round
+    if read.standings.final:
+        return _("Final standings")
+    if playing and read.hands_in_play:
+        if after:
+            return _("Standings after round %(after)s, with round %(playing)s so far") % {
+                "after": after,
+                "playing": playing,
+            }
+        return _("Round %(number)s being played: standings so far") % {"number": playing}
+    if after:
+        return _("Standings after round %(number)s") % {"number": after}
+    if playing:
+        return _("Round %(number)s being played, no results yet") % {"number": playing}
+    return _("Standings")
 
 
 def _etag(tournament: Tournament, revision: str) -> str:
@@ -84,6 +107,7 @@ def board(request, tournament_id: int):
             "revision": etag.strip('"'),
             "poll": POLL_SECONDS,
             "key": key,
+            "heading": standings_heading(read),
         }
         template = "tournaments/board.html" + ("#live" if partial else "")
         html = render_to_string(template, context, request=request)
@@ -115,6 +139,7 @@ def results(request, tournament_id: int):
         "columns": standings_columns(tournament),
         "rounds": rounds,
         "rank_label": standings.rank_label,
+        "heading": standings_heading(read),
     }
     return render(request, "tournaments/results.html", context)
 
