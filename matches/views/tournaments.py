@@ -837,6 +837,8 @@ def audit_sentence(entry: TournamentAudit) -> str:
             facts[name] = ", ".join(str(item) for item in value)
         elif isinstance(value, int) and name == "points":
             facts[name] = signed(value)
+        elif name == "method":
+            facts[name] = method_name(value)
     sentence = AUDIT_SENTENCES.get(entry.action)
     if sentence is None:
         return entry.action
@@ -867,5 +869,3 @@ def tournament_audit(request, tournament_id: int):
     ]
     context = {"tournament": tournament, "entries": entries}
     return render(request, "tournaments/audit.html", context)
-        elif name == "method":
-            facts[name] = method_name(value)
