@@ -44,6 +44,16 @@ def api_error(status: int) -> bytes:
 
 
 class ApiErrorsProtocol(protocol.ASGIProtocol):
+    def connection_made(self, transport):
+        super().connection_made(transport)
+        # gunicorn gives a kept-alive connection ``keepalive`` seconds to bring its next
+        # request's headers, but a new connection no limit at all: one that sends nothing,
+        # or a header line now and then, would stay open for ever. The same timer from
+        # the start gives the first request the same bound (gunicorn stops it once the
+        # headers are in).
+        if self._callback_parser is not None:
+            self._arm_keepalive_timer()
+
     def _target(self) -> bytes | None:
         """The request's target as far as the parser got: its path once the request line
         is read, else the start of the line in its buffer."""

@@ -69,12 +69,15 @@ def wait_until_up(server: subprocess.Popen, port: int) -> None:
 
 
 @contextmanager
-def serving(data_dir: Path, secret_key: str, workers: int = 2, access_log=subprocess.DEVNULL):
+def serving(
+    data_dir: Path, secret_key: str, workers: int = 2, access_log=subprocess.DEVNULL, **env
+):
+    """The server as `make run` starts it; ``env``: more of its environment."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.serve", "--workers", str(workers)],
         cwd=ROOT,
-        env=environment(data_dir, port, secret_key),
+        env=environment(data_dir, port, secret_key) | env,
         stdout=access_log,  # `make run` writes its access log there
         stderr=subprocess.PIPE,
         text=True,
@@ -315,3 +318,20 @@ def test_the_app_finishes_each_request_in_its_thread():
     assert b"".join(message.get("body", b"") for message in sent[1:]) == b"ok"
     assert len(finished) == 1
     assert finished[0].startswith("view")
+
+
+def test_a_client_that_never_finishes_its_headers_is_let_go(settings, tmp_path):
+    # A kept-alive connection has `keepalive` seconds for its next request's headers; a
+    # new one as long for its first (gunicorn's own would wait for ever). Two seconds
+    # here (gunicorn's command-line settings win over the configuration file's).
+    keepalive = {"GUNICORN_CMD_ARGS": "--keep-alive 2"}
+    with serving(tmp_path / "var", settings.SECRET_KEY, workers=1, **keepalive) as port:
+        silent = socket.create_connection((HOST, port), timeout=10)
+        slow = socket.create_connection((HOST, port), timeout=10)
+        try:
+            slow.sendall(b"GET /ping/ HTTP/1.1\r\nHo")  # and then nothing more
+            assert silent.recv(1024) == b""  # closed by the server, well before 10 s
+            assert slow.recv(1024) == b""
+        finally:
+            silent.close()
+            slow.close()
