@@ -376,6 +376,32 @@ class MergeForm(forms.Form):
     )
 
 
+class MemberListForm(forms.Form):
+    """The club's member list, as a CSV file (``services.players.member_list`` reads it)."""
+
+    file = forms.FileField(
+        label=_("The member list: a CSV file"),
+        error_messages={
+            "required": _("Choose the member list's CSV file."),
+            "empty": _("The file is empty."),
+            "invalid": _("Choose the member list's CSV file."),
+        },
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+    )
+
+
+class MemberListConfirmForm(forms.Form):
+    """The member list as previewed, sent back with the organiser's yes: read and judged
+    again, not trusted (the register may have changed since, and it came from the
+    browser)."""
+
+    content = forms.CharField(
+        strip=False,
+        widget=forms.Textarea(attrs={"hidden": True}),
+        error_messages={"required": _("The member list is missing: choose the file again.")},
+    )
+
+
 class LoginForm(AuthenticationForm):
     """Django's login form behind the login throttle (``throttled_check``)."""
 

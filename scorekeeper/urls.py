@@ -125,6 +125,7 @@ players_urls = (
     [
         path("", players.player_list, name="list"),
         path("new/", players.player_new, name="new"),
+        path("import/", players.player_import, name="import"),
         path("<int:player_id>/", players.player_detail, name="player"),
         path("<int:player_id>/edit/", players.player_edit, name="edit"),
         path("<int:player_id>/deactivate/", players.player_deactivate, name="deactivate"),

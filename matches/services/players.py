@@ -16,6 +16,8 @@ name as typed at each table; the audit keeps both players as they were.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -477,3 +479,284 @@ def history_of(player: Player):
     """The register's audit entries about the player (merged players' included), newest
     first."""
     return player.audit.order_by("-at", "-pk")
+
+
+# -- the club's member list ---------------------------------------------------------------
+#
+# An organiser imports the club's member list from a CSV file: a header line naming the
+# columns (name, and optionally e-mail and membership number; in English or German), then
+# one member per line, UTF-8 (a byte-order mark, as German Excel writes it, is allowed) and
+# separated by commas or semicolons (the header tells which). ``member_list`` reads it,
+# ``import_plan`` says what each row would do, ``import_members`` writes the new ones.
+# Nothing about an existing player changes: the import adds, it never edits (a list from
+# the club's office may be older than the register, and an edit is the organiser's).
+
+IMPORT_MAX_BYTES = 256 * 1024
+IMPORT_MAX_ROWS = 2000
+
+# A column's header, folded (``_header_key``), and what it holds.
+HEADERS = {
+    "name": "name",
+    "player": "name",
+    "fullname": "name",
+    "member": "name",
+    "spieler": "name",
+    "spielerin": "name",
+    "mitglied": "name",
+    "email": "email",
+    "mail": "email",
+    "emailaddress": "email",
+    "emailadresse": "email",
+    "membernumber": "member_no",
+    "memberno": "member_no",
+    "membernr": "member_no",
+    "membershipnumber": "member_no",
+    "membershipno": "member_no",
+    "number": "member_no",
+    "no": "member_no",
+    "mitgliedsnummer": "member_no",
+    "mitgliedernummer": "member_no",
+    "mitgliedsnr": "member_no",
+    "mitgliednr": "member_no",
+    "nummer": "member_no",
+    "nr": "member_no",
+}
+SEPARATORS = (";", ",", "\t")
+
+
+def _header_key(cell: str) -> str:
+    return "".join(character for character in cell.casefold() if character.isalnum())
+
+
+def decode_member_list(content: bytes) -> str:
+    """The uploaded file as text: UTF-8, with or without a byte-order mark. RuleError
+    (field ``file``) when it is too big, not UTF-8 or not text at all (a spreadsheet saved
+    as .xlsx, not as CSV)."""
+    if len(content) > IMPORT_MAX_BYTES:
+        raise RuleError(
+            _("The file is too big: at most %(max)s kB. Split the list into several files."),
+            field="file",
+            max=IMPORT_MAX_BYTES // 1024,
+        )
+    try:
+        decoded = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RuleError(
+            _(
+                "The file is not UTF-8 text. Save it from the spreadsheet as "
+                "“CSV UTF-8 (comma delimited)”."
+            ),
+            field="file",
+        ) from None
+    if "\x00" in decoded:
+        raise RuleError(
+            _("This is not a CSV file. Save it from the spreadsheet as “CSV UTF-8”."),
+            field="file",
+        )
+    return decoded
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """One line of the member list as typed (``line``: its number in the file)."""
+
+    line: int
+    name: str
+    email: str = ""
+    member_no: str = ""
+
+
+def member_list(content: str) -> list[MemberRow]:
+    """The rows of a member list (``decode_member_list``'s text), blank lines left out.
+    The separator is the one that makes the header name the columns. RuleError (field
+    ``file``) when the header names no name column or there are too many rows."""
+    if len(content.encode()) > IMPORT_MAX_BYTES:
+        raise RuleError(
+            _("The file is too big: at most %(max)s kB. Split the list into several files."),
+            field="file",
+            max=IMPORT_MAX_BYTES // 1024,
+        )
+    first = content.lstrip("\ufeff").splitlines()[0] if content.strip() else ""
+    separator, columns = max(
+        ((sep, _columns(first, sep)) for sep in SEPARATORS),
+        key=lambda found: len(found[1]),
+    )
+    if "name" not in columns.values():
+        raise RuleError(
+            _(
+                "The first line must name the columns: Name, and if you have them E-mail "
+                "and Member number (or Name, E-Mail, Mitgliedsnummer)."
+            ),
+            field="file",
+        )
+    reader = csv.reader(io.StringIO(content.lstrip("\ufeff")), delimiter=separator)
+    rows: list[MemberRow] = []
+    try:
+        next(reader)
+        for cells in reader:
+            if not any(cell.strip() for cell in cells):
+                continue
+            if len(rows) == IMPORT_MAX_ROWS:
+                raise RuleError(
+                    _("The file has more than %(max)s members. Split it into several files."),
+                    field="file",
+                    max=IMPORT_MAX_ROWS,
+                )
+            typed = {field: cells[index] for index, field in columns.items() if index < len(cells)}
+            rows.append(MemberRow(reader.line_num, **typed))
+    except csv.Error:
+        raise RuleError(
+            _("Line %(line)s of the file is not CSV (a quote left open?)."),
+            field="file",
+            line=reader.line_num,
+        ) from None
+    return rows
+
+
+def _columns(header: str, separator: str) -> dict[int, str]:
+    """Which column holds what, by the header split at ``separator`` (first one wins)."""
+    columns: dict[int, str] = {}
+    for index, cell in enumerate(next(csv.reader([header], delimiter=separator), [])):
+        field = HEADERS.get(_header_key(cell))
+        if field and field not in columns.values():
+            columns[index] = field
+    return columns
+
+
+@dataclass(frozen=True)
+class PlannedRow:
+    """What importing one row would do: ``status`` new, existing (``player``: the one the
+    register has, by name or by membership number) or refused (``reason``)."""
+
+    row: MemberRow
+    status: str
+    name: str = ""
+    email: str = ""
+    member_no: str = ""
+    player: Player | None = None
+    reason: RuleError | None = None
+
+
+def import_plan(rows: Sequence[MemberRow]) -> list[PlannedRow]:
+    """Each row of a member list, judged against the register and the rows before it:
+    refused when its name is empty or refused by ``text``, its e-mail address malformed,
+    its name or membership number on an earlier row, or its membership number another
+    player's; existing when the register has its name (``name_key``) or its number; new
+    otherwise."""
+    cleaned: list[tuple[MemberRow, dict | RuleError]] = []
+    for row in rows:
+        try:
+            cleaned.append((row, _cleaned_row(row)))
+        except RuleError as error:
+            cleaned.append((row, error))
+    good = [values for _row, values in cleaned if isinstance(values, dict)]
+    by_key = {
+        player.name_key: player
+        for player in Player.objects.filter(name_key__in=[v["key"] for v in good])
+    }
+    numbers = [v["member_no"] for v in good if v["member_no"]]
+    by_number = {
+        player.member_no: player for player in Player.objects.filter(member_no__in=numbers)
+    }
+    plan: list[PlannedRow] = []
+    keys_seen: dict[str, int] = {}
+    numbers_seen: dict[str, int] = {}
+    for row, values in cleaned:
+        if isinstance(values, RuleError):
+            plan.append(PlannedRow(row, "refused", reason=values))
+            continue
+        plan.append(_planned(row, values, by_key, by_number, keys_seen, numbers_seen))
+        keys_seen.setdefault(values["key"], row.line)
+        if values["member_no"]:
+            numbers_seen.setdefault(values["member_no"], row.line)
+    return plan
+
+
+def _cleaned_row(row: MemberRow) -> dict:
+    name = text.clean_name(row.name, empty=_("No name on this line."))
+    return {
+        "name": name,
+        "key": name_key(name),
+        "email": clean_email(row.email),
+        "member_no": clean_member_no(row.member_no),
+    }
+
+
+def _planned(row, values, by_key, by_number, keys_seen, numbers_seen) -> PlannedRow:
+    fields = {key: values[key] for key in ("name", "email", "member_no")}
+    number = values["member_no"]
+    if values["key"] in keys_seen:
+        reason = RuleError(
+            _("%(name)s is on line %(line)s already."),
+            field="name",
+            name=values["name"],
+            line=keys_seen[values["key"]],
+        )
+        return PlannedRow(row, "refused", reason=reason, **fields)
+    if number and number in numbers_seen:
+        reason = RuleError(
+            _("Membership number %(number)s is on line %(line)s already."),
+            field="member_no",
+            number=number,
+            line=numbers_seen[number],
+        )
+        return PlannedRow(row, "refused", reason=reason, **fields)
+    named, numbered = by_key.get(values["key"]), by_number.get(number) if number else None
+    if named is not None and numbered is not None and named.pk != numbered.pk:
+        reason = Clash(
+            _("Membership number %(number)s belongs to %(name)s already."),
+            field="member_no",
+            number=number,
+            name=numbered.name,
+        )
+        return PlannedRow(row, "refused", reason=reason, **fields)
+    existing = named or numbered
+    if existing is not None:
+        return PlannedRow(row, "existing", player=existing, **fields)
+    return PlannedRow(row, "new", **fields)
+
+
+@writing()
+def import_members(content: str, *, by) -> tuple[list[Player], list[PlannedRow]]:
+    """Add the member list's new rows to the register, in one transaction, each audited
+    as an organiser's addition; existing and refused rows are left alone. The list is read
+    and judged again here (``member_list``, ``import_plan``), whatever a preview said: the
+    register may have changed since. RuleError when the list itself is refused, or a row
+    became someone else's meanwhile (two imports at once): nothing is written then."""
+    plan = import_plan(member_list(content))
+    added = []
+    for planned in plan:
+        if planned.status != "new":
+            continue
+        player = Player(
+            casual=False,
+            name=planned.name,
+            email=planned.email,
+            member_no=planned.member_no,
+        )
+        _save(player)
+        _audit(player, by, PlayerAudit.Action.CREATE, after={**facts(player), "imported": True})
+        added.append(player)
+    return added, plan
+
+
+# -- the door -----------------------------------------------------------------------------
+
+
+def named(names: Sequence[str]) -> dict[str, Player]:
+    """The register's players for names typed at the door, by the names' ``name_key``
+    (case, composition and look-alike letters folded as the register folds them); a name
+    the register does not know is not in the answer."""
+    keys = {name_key(name) for name in names}
+    return {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
+
+
+def not_entered(tournament: Tournament, query: Any = ""):
+    """The register's active players that ``tournament`` has not entered (as player or
+    partner), narrowed to names containing ``query`` as ``search`` narrows them."""
+    entered = Entry.objects.filter(tournament=tournament)
+    return (
+        search(query, "active")
+        .exclude(pk__in=entered.values("player"))
+        .exclude(pk__in=entered.exclude(partner=None).values("partner"))
+    )

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..forms import MergeForm, PlayerForm
+from ..forms import MemberListConfirmForm, MemberListForm, MergeForm, PlayerForm
 from ..models import Player, PlayerAudit
 from ..rules import RuleError
 from ..services import players as services
@@ -233,6 +233,96 @@ def _merged_message(source: Player, merged: services.Merged) -> str:
         "source": source.name,
         "target": merged.player.name,
     } + (" " + moved if merged.seats else "")
+
+
+# -- the club's member list --------------------------------------------------------------
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_import(request):
+    """Import the club's member list: choose the CSV file (GET), see what each row would do
+    (POST ``file``: the preview, nothing written), confirm (POST ``content``).
+
+    Between the preview and the yes the list travels in the page, as the text that was
+    uploaded, and is read and judged again on the yes: nothing the browser sends back is
+    trusted more than a new upload, no session grows by a file, and what is written is
+    what the register allows at that moment."""
+    if request.method == "POST" and "content" in request.POST:
+        return _import_confirmed(request)
+    posted = request.method == "POST"
+    upload = MemberListForm(request.POST, request.FILES) if posted else MemberListForm()
+    if posted and upload.is_valid():
+        chosen = upload.cleaned_data["file"]
+        try:
+            content = services.decode_member_list(chosen.read(services.IMPORT_MAX_BYTES + 1))
+            plan = services.import_plan(services.member_list(content))
+        except RuleError as error:
+            upload.add_error("file", explain(error))
+        else:
+            return _import_preview(request, content, plan)
+    status = 422 if upload.errors else 200
+    template = template_for(request, "players/import.html", "upload")
+    return render(request, template, _upload_context(upload), status=status)
+
+
+def _import_preview(request, content: str, plan):
+    rows = [
+        {
+            "line": planned.row.line,
+            "status": planned.status,
+            "name": planned.name or planned.row.name,
+            "email": planned.email if planned.status != "refused" else planned.row.email,
+            "member_no": planned.member_no or planned.row.member_no,
+            "player": planned.player,
+            "reason": explain(planned.reason) if planned.reason else "",
+        }
+        for planned in plan
+    ]
+    counts = {status: sum(row["status"] == status for row in rows) for status in STATUSES}
+    context = {
+        "rows": rows,
+        "counts": counts,
+        "confirm": MemberListConfirmForm(initial={"content": content}),
+    }
+    return render(request, template_for(request, "players/import.html", "preview"), context)
+
+
+STATUSES = ("new", "existing", "refused")
+
+
+def _import_confirmed(request):
+    confirm = MemberListConfirmForm(request.POST)
+    if confirm.is_valid():
+        try:
+            added, _plan = services.import_members(confirm.cleaned_data["content"], by=request.user)
+        except RuleError as error:
+            refusal = explain(error)
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s player was added to the register.",
+                    "%(count)s players were added to the register.",
+                    len(added),
+                )
+                % {"count": len(added)},
+            )
+            return leave(request, reverse("players:list"))
+    else:
+        refusal = confirm.errors["content"][0]
+    template = template_for(request, "players/import.html", "upload")
+    return render(request, template, _upload_context(MemberListForm(), refusal), status=422)
+
+
+def _upload_context(upload: MemberListForm, refusal: str = "") -> dict:
+    return {
+        "upload": upload,
+        "refusal": refusal,
+        "rows": None,
+        "max_kb": services.IMPORT_MAX_BYTES // 1024,
+        "max_rows": services.IMPORT_MAX_ROWS,
+    }
 
 
 # -- the audit, in sentences --------------------------------------------------------------

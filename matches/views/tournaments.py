@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import games, links, rules, seating, standings
+from .. import games, links, rules, seating, standings, text
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Table, Tournament, TournamentAudit
 from ..models.tournaments import method_name
@@ -333,23 +333,75 @@ def tournament_detail(request, tournament_id: int):
         "next_round": tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1,
         "teams": services.table_sizes(tournament).teams,
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
+        "names": request.GET.get("names", "")[:NAMES_KEPT],
+        **_candidates(request, tournament),
     }
     partial = "entries" if request.htmx and "q" in request.GET else None
+    if request.htmx and "find" in request.GET:
+        partial = "candidates"
     name = "tournaments/detail.html"
     return render(request, f"{name}#{partial}" if partial else name, context)
+
+
+# The door: the register's players not entered yet, to tick (the first few, or those a
+# search finds; those ticked already stay on the list while the organiser searches on).
+CANDIDATES_SHOWN = 30
+NAMES_KEPT = 4000  # the typed names a "go back" brings back to the form
+
+
+def _candidates(request, tournament: Tournament) -> dict:
+    find = " ".join(request.GET.get("find", "").split())[:40]
+    ticked = set()
+    for value in request.GET.getlist("player"):
+        if value.isdigit():
+            ticked.add(int(value))
+    waiting = register.not_entered(tournament)
+    kept = list(waiting.filter(pk__in=ticked)) if ticked else []
+    found = list(
+        register.not_entered(tournament, find).exclude(pk__in=ticked)[: CANDIDATES_SHOWN + 1]
+    )
+    return {
+        "find": find,
+        "candidates": kept + found[:CANDIDATES_SHOWN],
+        "ticked": ticked,
+        "more_candidates": len(found) > CANDIDATES_SHOWN,
+    }
 
 
 @organiser_required
 @require_POST
 def entries_add(request, tournament_id: int):
-    """New entries: one name per line (a name the register knows is that player)."""
+    """New entries: players ticked in the register (``player``: ids), or names typed one
+    per line. A typed name the register knows (by its ``name_key``) is that player; names
+    it does not know are first shown back, and become new players only on the organiser's
+    yes (``confirm``), so that a typo does not enter a second person. (The API enters a
+    new name at once: its callers send what they mean.)"""
     tournament = _tournament(tournament_id)
-    names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
-    if services.table_sizes(tournament).teams:
-        # A team per line: "Ann & Ben".
-        names = [[part.strip() for part in line.split("&")] for line in names]
+    teams = services.table_sizes(tournament).teams
+    typed = request.POST.get("names", "")
     try:
-        entries = services.register_players(tournament, request.user, names)
+        ticked = _ticked(request.POST.getlist("player"))
+        lines = _typed_entries(typed, teams)
+    except RuleError as error:
+        _refused(request, error)
+        return leave(request, tournament.get_absolute_url())
+    if not ticked and not lines:
+        messages.error(request, _("Tick players in the register or type their names."))
+        return leave(request, tournament.get_absolute_url())
+    flat = [name for line in lines for name in (line if teams else [line])]
+    known = register.named(flat)
+    unknown = [name for name in flat if register.name_key(name) not in known]
+    if unknown and request.POST.get("confirm") != "yes":
+        context = {
+            "tournament": tournament,
+            "names": typed,
+            "unknown": unknown,
+            "known": [known[register.name_key(name)] for name in flat if name not in unknown],
+        }
+        template = template_for(request, "tournaments/entries_confirm.html", "confirm")
+        return render(request, template, context)
+    try:
+        entries = services.register_players(tournament, request.user, ticked + lines)
     except (RuleError, NotNow) as error:
         _refused(request, error)
     else:
@@ -358,6 +410,33 @@ def entries_add(request, tournament_id: int):
             _("Entered: %(names)s.") % {"names": ", ".join(entry.name for entry in entries)},
         )
     return leave(request, tournament.get_absolute_url())
+
+
+def _ticked(values: list[str]) -> list[int]:
+    """The register's players ticked on the page, by id."""
+    try:
+        return [int(value) for value in values]
+    except ValueError:
+        raise RuleError(gettext_noop("Tick players from the list."), field="player") from None
+
+
+def _typed_entries(typed: str, teams: bool) -> list:
+    """The names typed one per line, cleaned as the register cleans names; in a tournament
+    of partnerships a team per line ("Ann & Ben"). RuleError naming the line at fault."""
+    lines = [line for line in typed.splitlines() if line.strip()]
+    entries: list = []
+    for index, line in enumerate(lines):
+        field = f"players.{index}"
+        if not teams:
+            entries.append(text.clean_name(line, field=field))
+            continue
+        parts = line.split("&")
+        if len(parts) != 2:
+            raise RuleError(
+                gettext_noop("Enter a team of two players: two names or ids."), field=field
+            )
+        entries.append([text.clean_name(part, field=field) for part in parts])
+    return entries
 
 
 @organiser_required

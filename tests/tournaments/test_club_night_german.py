@@ -45,7 +45,7 @@ def test_three_rounds_with_sitters_in_german(organiser):
     )
     assert "Spieler hinzufügen" in text(page)  # the page, in German
     base = page.redirect_chain[-1][0]
-    boss.post(base + "entries/", {"names": "\n".join(NAMES)})
+    boss.post(base + "entries/", {"names": "\n".join(NAMES), "confirm": "yes"})
     for entry in Entry.objects.filter(player__name__in=NAMES[:11]):
         boss.post(base + f"entries/{entry.pk}/check-in/")
     assert "11 anwesend" in text(boss.get(base))

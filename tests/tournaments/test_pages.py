@@ -122,7 +122,7 @@ def test_a_bad_set_up_says_why_and_writes_nothing(boss, htmx):
 def test_add_and_check_in_players(boss, organiser):
     tournament = make_tournament(organiser)
     base = f"/tournaments/{tournament.pk}/"
-    response = boss.post(base + "entries/", {"names": "Ann\nBen\n\nCy"})
+    response = boss.post(base + "entries/", {"names": "Ann\nBen\n\nCy", "confirm": "yes"})
     assert response.status_code == 302
     page = text(boss.get(base))
     assert "Ann" in page and "0 checked in" in page
@@ -315,7 +315,7 @@ def test_teams_are_entered_one_per_line(boss, organiser):
     tournament = make_tournament(organiser, game="sieben", variant="partners", hands_per_round=1)
     base = f"/tournaments/{tournament.pk}/"
     assert "Teams, one per line" in text(boss.get(base))
-    boss.post(base + "entries/", {"names": "Ann & Ben\nCy & Dan"})
+    boss.post(base + "entries/", {"names": "Ann & Ben\nCy & Dan", "confirm": "yes"})
     assert [entry.name for entry in tournament.entries.order_by("pk")] == ["Ann & Ben", "Cy & Dan"]
     refused = text(boss.post(base + "entries/", {"names": "Eve"}, follow=True))
     assert "Enter a team of two players" in refused
