@@ -64,8 +64,9 @@ def test_a_bearer_with_a_nul_is_refused_in_json(client, table):
     before = writes()
     for junk in ["a\x00b", table.token + "\x00", "\x00" * 27]:
         assert_error(client.get(match_url(match), headers=bearer(junk)), 403, "forbidden")
-        response = send(client, "post", match_url(match, "/hands"), sm_hand([8, 5, 3]),
-                        headers=bearer(junk))
+        response = send(
+            client, "post", match_url(match, "/hands"), sm_hand([8, 5, 3]), headers=bearer(junk)
+        )
         assert_error(response, 401, "not_authenticated")
         response = send(client, "delete", match_url(match, "/hands/1"), {}, headers=bearer(junk))
         assert_error(response, 401, "not_authenticated")
