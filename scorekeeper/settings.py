@@ -82,7 +82,7 @@ ALLOWED_HOSTS += LAN_HOSTS
 # is on loopback (phones cannot reach 127.0.0.1), the browser's own address otherwise.
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-# JSON under /api/ (whose routes check CSRF themselves), Django's page elsewhere.
+# JSON under /api/ (whose routes check CSRF themselves), the site's own page elsewhere.
 CSRF_FAILURE_VIEW = "matches.views.errors.csrf_failure"
 
 INSTALLED_APPS = [

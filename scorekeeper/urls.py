@@ -149,7 +149,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
-# Django's own error answers: JSON under /api/, its pages elsewhere.
+# Django's own error answers: JSON under /api/, the site's own pages elsewhere (each with
+# a way on, in the reader's language: matches.views.errors).
 handler400 = errors.bad_request
 handler403 = errors.permission_denied
 handler404 = errors.page_not_found
