@@ -208,5 +208,5 @@ def test_the_preview_and_the_door_speak_german(organiser):
     door = text(german.get(f"/tournaments/{cup.pk}/"))
     assert "Aus dem Spielerverzeichnis" in door and "Angekreuzte Spieler hinzufügen" in door
     asked = text(german.post(f"/tournaments/{cup.pk}/entries/", {"names": "Benn"}))
-    assert "Diese Namen stehen nicht im Spielerverzeichnis:" in asked
+    assert "Dieser Name steht nicht im Spielerverzeichnis:" in asked
     assert "Als neuen Spieler hinzufügen?" in asked and "Ja, hinzufügen" in asked

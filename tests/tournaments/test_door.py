@@ -48,8 +48,8 @@ def test_it_asks_before_a_typed_name_becomes_a_new_player(boss, cup, club):
     asked = boss.post(url(cup, "entries/"), {"names": "ann\nBenn"})
     assert asked.status_code == 200
     page = text(asked)
-    assert "These names are not in the register:" in page and "Benn" in page
-    assert "Add it as a new player?" in page and "Yes, add them" in page
+    assert "This name is not in the register:" in page and "Benn" in page
+    assert "Add it as a new player?" in page and "Yes, add it" in page
     assert "entered as they are: Ann" in page
     assert written() == before  # nothing written before the yes
 
