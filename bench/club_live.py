@@ -9,7 +9,10 @@ before any table has finished a hand.
 
 Prints the hands recorded, the errors (target 0), the board poll's median and p95 as
 ratios to the trivial view's median: unchanged (204: target <= 2x) and right after a
-hand (200: target <= 4x), and the recording ratio (target <= 5x, as `bench.py`'s).
+hand (200: target <= 4x), and the recording ratio (target <= 5x, as `bench.py`'s). And
+how late the board shows a hand: from a table's 201 to each poller's first board with
+that hand counted, the median and the longest over every hand and poller (TOURNAMENTS.md
+§7 and issue 19: within one poll interval plus a second, so at most 6 s).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import http.client
 import json
 import os
 import random
+import re
 import sys
 import threading
 import time
@@ -43,6 +47,14 @@ HANDS = 24  # per player and round: more than a table records in the run
 # second, and the board is redrawn every BOARD_STALE_SECONDS).
 QUIET = 10
 TARGETS = {"board, unchanged": 2.0, "board, after a hand": 4.0, "record a hand": 5.0}
+# The longest a hand may take to reach a board that polls every POLL_SECONDS.
+LAG_TARGET = POLL_SECONDS + 1
+# A table on the board, and how far it has got ("7/24 hands", or a word once it is done).
+BOARD_TABLE = re.compile(
+    r'<li class="board-table (\w+)">\s*<span class="number">(\d+)</span>.*?'
+    r'<span class="state">(?:(\d+)/\d+ hands)?',
+    re.DOTALL,
+)
 
 
 def setup_data() -> dict:
@@ -74,7 +86,12 @@ def setup_data() -> dict:
     round_ = tournaments.draft_round(tournament, user, method="draw", seed=1)
     tournaments.start_round(round_, user)
     tables = [
-        {"match": table.match_id, "token": table.token, "first_dealer": table.first_dealer}
+        {
+            "number": table.number,
+            "match": table.match_id,
+            "token": table.token,
+            "first_dealer": table.first_dealer,
+        }
         for table in Table.objects.filter(round=round_).select_related("match")
     ]
     return {
@@ -92,6 +109,11 @@ class Timings:
         self.lock = threading.Lock()
         self.seconds: dict[str, list[float]] = {}
         self.errors: list[str] = []
+        # When each table's hands were recorded (the 201 back), by table and hand number;
+        # and each poller's delays from a hand to its board showing it.
+        self.recorded: dict[int, dict[int, float]] = {}
+        self.lags: list[float] = []
+        self.unseen = 0
 
     def add(self, kind: str, seconds: float) -> None:
         with self.lock:
@@ -100,6 +122,27 @@ class Timings:
     def error(self, what: str) -> None:
         with self.lock:
             self.errors.append(what)
+
+    def hand(self, table: int, number: int, at: float) -> None:
+        with self.lock:
+            self.recorded.setdefault(table, {})[number] = at
+
+    def shown(self, table: int, before: int, now: int, at: float) -> None:
+        """A poller's board shows ``now`` hands of ``table`` where it showed ``before``."""
+        with self.lock:
+            times = self.recorded.get(table, {})
+            # A hand whose 201 is still on its way is on the board at once: no delay.
+            self.lags += [max(0.0, at - times.get(n, at)) for n in range(before + 1, now + 1)]
+
+    def missed(self, shown: dict[int, int], until: float) -> None:
+        """Hands a poller never saw, although recorded long enough before the end."""
+        with self.lock:
+            for table, times in self.recorded.items():
+                self.unseen += sum(
+                    1
+                    for n, at in times.items()
+                    if n > shown.get(table, 0) and at < until - LAG_TARGET - 1
+                )
 
     def median(self, kind: str) -> float:
         return percentile(self.seconds.get(kind, []), 50)
@@ -124,7 +167,7 @@ def request(conn, method, path, headers, body=None):
         conn.close()
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
-    response.read()
+    response.body = response.read()
     return time.perf_counter() - started, response.status, response
 
 
@@ -154,6 +197,7 @@ def table_loop(port, table, until, timings, rng):
         else:
             if status == 201:
                 timings.add("record a hand", seconds)
+                timings.hand(table["number"], number, time.monotonic())
                 number += 1
             else:
                 timings.error(f"record: HTTP {status}")
@@ -164,6 +208,7 @@ def board_loop(port, path, until, timings, rng):
     """A phone or the projector: the board's poll every 5 s, presenting its revision."""
     conn = client(port)
     revision = ""
+    shown: dict[int, int] = {}  # table → hands this poller's board shows
     time.sleep(rng.uniform(0, POLL_SECONDS))
     while time.monotonic() < until:
         headers = {"HX-Request": "true"}
@@ -180,9 +225,24 @@ def board_loop(port, path, until, timings, rng):
             elif status == 200:
                 timings.add("board, after a hand", seconds)
                 revision = response.getheader("ETag", "").strip('"')
+                see(response.body.decode(), shown, timings)
             else:
                 timings.error(f"board: HTTP {status}")
         time.sleep(POLL_SECONDS)
+    timings.missed(shown, until)
+
+
+def see(html: str, shown: dict[int, int], timings: Timings) -> None:
+    """Note the hands this board shows that the poller's last board did not."""
+    at = time.monotonic()
+    for state, number, hands in BOARD_TABLE.findall(html):
+        table = int(number)
+        now = int(hands or 0)
+        if state in ("done", "handed_in", "confirmed"):  # every hand recorded
+            now = max(timings.recorded.get(table, {}), default=0)
+        if now > shown.get(table, 0):
+            timings.shown(table, shown.get(table, 0), now, at)
+            shown[table] = now
 
 
 def simple_loop(port, kind, path, headers, pause, until, timings):
@@ -297,6 +357,15 @@ def report(timings: Timings) -> int:
     print(f"hands recorded: {hands}; errors: {len(timings.errors)}")
     for error in sorted(set(timings.errors))[:10]:
         print(f"  {error}")
+    lags = timings.lags
+    late = percentile(lags, 100)
+    print(
+        f"hand to board: {len(lags)} (hand, poller) pairs, median "
+        f"{percentile(lags, 50):.1f} s, p95 {percentile(lags, 95):.1f} s, max {late:.1f} s "
+        f"(target <= {LAG_TARGET:g} s {'met' if late <= LAG_TARGET else 'MISSED'}); "
+        f"not shown by the end: {timings.unseen}"
+    )
+    met &= late <= LAG_TARGET and not timings.unseen
     print(f"club night live targets {'all met' if met else 'NOT all met'}")
     return 1 if timings.errors else 0
 

@@ -311,10 +311,4 @@ LOGGING = {
     "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
 }
 
-# The live board is redrawn at most this often (services.board.Shown): polls in between
-# that show the board drawn last are answered "unchanged" for one database read. Twice the
-# poll interval: a busy evening changes the board every second, a projector needs it
-# within seconds.
-BOARD_STALE_SECONDS = 10
-
 NINJA_PAGINATION_PER_PAGE = 100

@@ -23,7 +23,6 @@ def _fresh_cache():
         selectors.pickled_hands.clear()
         standings_reads.kept.clear()
         boards.kept.clear()
-        boards.shown.clear()
         board_views.drawn.clear()
         FirstOrganiserMiddleware.someone = False
 

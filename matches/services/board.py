@@ -8,11 +8,8 @@ presents the revision it already shows costs one primary-key read (``views.board
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
 
@@ -67,45 +64,13 @@ class Board:
 kept = Kept(size=50)
 
 
-class Shown:
-    """The board each tournament's pollers are shown, in this process: a new one at most
-    every ``settings.BOARD_STALE_SECONDS``. At a club night in full swing a hand is
-    entered somewhere every second or two; redrawing the board for each would make every
-    poll a new board, while a projector and 60 phones need it fresh within seconds, not
-    per hand. Between redraws a poll presenting the revision shown is "unchanged" (204)."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.boards: dict[int, tuple[float, str]] = {}  # tournament → (shown at, revision)
-
-    def revision(self, tournament: Tournament) -> str:
-        """The revision of the board to show now (the current one, or the one shown
-        until it is ``BOARD_STALE_SECONDS`` old)."""
-        current = standings_reads.revision_key(tournament)
-        now = time.monotonic()
-        with self.lock:
-            held = self.boards.get(tournament.pk)
-            if held and held[1] != current and now - held[0] < settings.BOARD_STALE_SECONDS:
-                if kept.get(held[1]) is not None:
-                    return held[1]
-            if not held or held[1] != current:
-                self.boards[tournament.pk] = (now, current)
-        return current
-
-    def clear(self) -> None:
-        with self.lock:
-            self.boards.clear()
-
-
-shown = Shown()
-
-
-def shown_board(tournament: Tournament, revision: str) -> Board:
-    """The board of ``revision`` (from ``shown.revision``): kept, or worked out now."""
-    found = kept.get(revision)
-    if found is None:
-        found = board(tournament)
-    return found
+def revision(tournament: Tournament) -> str:
+    """The revision of the board to show: always the tournament's current one. A poll
+    presenting it is "unchanged" (one primary-key read); any other gets the board of this
+    one, drawn once per revision in each process (``views.board``), so that a hand is on
+    the projector at its next poll (issue 19: a board held for 10 s per worker showed
+    hands up to 9.9 s late)."""
+    return standings_reads.revision_key(tournament)
 
 
 def board(tournament: Tournament) -> Board:

@@ -10,6 +10,8 @@ and a plain reload with ``If-None-Match`` gets 304. Both cost one primary-key re
 
 from __future__ import annotations
 
+import threading
+
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -79,26 +81,48 @@ def _etag(tournament: Tournament, revision: str) -> str:
     return f'"{tag}-{number}-{get_language()}"'
 
 
-# The board as drawn, per revision, language and kind (partial or page): every poller of
-# a new revision gets the same bytes, drawn once in this process.
-drawn = Kept(size=100)
+class Drawings(Kept):
+    """The board as drawn, per revision, language and kind (partial or page): every poller
+    of a revision gets the same bytes, drawn once in this process. Pollers that ask for a
+    new revision at the same moment wait for the first one's drawing rather than each
+    drawing it; a poll of another revision never waits for this one."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.drawing: dict[str, threading.Lock] = {}
+
+    def get_or_draw(self, key: str, draw) -> str:
+        found = self.get(key)
+        if found is not None:
+            return found
+        with self.lock:
+            pending = self.drawing.setdefault(key, threading.Lock())
+        with pending:
+            found = self.get(key)
+            if found is None:
+                found = draw()
+                self.put(key, found)
+        with self.lock:
+            self.drawing.pop(key, None)
+        return found
+
+
+drawn = Drawings(size=100)
 
 
 @require_GET
 def board(request, tournament_id: int):
     tournament = _visible(request, tournament_id, key=True)
-    revision = boards.shown.revision(tournament)
-    etag = _etag(tournament, revision)
+    etag = _etag(tournament, boards.revision(tournament))
     if request.htmx and request.headers.get("X-Board-Revision") == etag.strip('"'):
         return HttpResponse(status=204)  # htmx keeps what it shows
     if etag in request.headers.get("If-None-Match", ""):
         return _fresh(HttpResponseNotModified(), etag)
     partial = bool(request.htmx and not request.htmx.history_restore_request)
     key = request.GET.get("key", "") if not tournament.public else ""
-    memo = f"{etag}:{partial}:{bool(key)}"
-    html = drawn.get(memo)
-    if html is None:
-        read = boards.shown_board(tournament, revision)
+
+    def draw() -> str:
+        read = boards.board(tournament)
         context = {
             "tournament": tournament,
             "board": read,
@@ -110,8 +134,9 @@ def board(request, tournament_id: int):
             "heading": standings_heading(read),
         }
         template = "tournaments/board.html" + ("#live" if partial else "")
-        html = render_to_string(template, context, request=request)
-        drawn.put(memo, html)
+        return render_to_string(template, context, request=request)
+
+    html = drawn.get_or_draw(f"{etag}:{partial}:{bool(key)}", draw)
     return _fresh(HttpResponse(html), etag)
 
 

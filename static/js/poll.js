@@ -8,6 +8,16 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   }
 });
 
+// Back in sight (a tab brought forward, a phone unlocked, the projector's laptop woken):
+// a page whose hx-trigger names "poll-now" asks at once, instead of at its next tick up to
+// an interval later; the hidden time asked nothing.
+document.addEventListener("visibilitychange", function () {
+  if (document.visibilityState !== "visible") return;
+  document.querySelectorAll("[data-poll]").forEach(function (elt) {
+    elt.dispatchEvent(new CustomEvent("poll-now"));
+  });
+});
+
 // A page whose poll would redraw a hand form (data-poll-idle: a table link's page) does
 // not ask while that form holds what someone is typing: the figures stay, and should
 // another phone have recorded the hand meanwhile, sending them shows both entries.
