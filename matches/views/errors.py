@@ -15,10 +15,12 @@ account and no home page to go to; everyone else gets the way home.
 import re
 
 from django.conf import settings
-from django.http import HttpResponseServerError
+from django.contrib import messages
+from django.http import HttpResponseForbidden, HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 
 from ..api.base import CSRF_MESSAGE, is_api_request, status_error
@@ -30,6 +32,11 @@ TABLE_LINK = re.compile(r"^/t/(?P<token>[^/]+)/")
 BARE_500 = (
     "<!doctype html><html lang=en><title>Server error</title>"
     "<h1>Server error (500)</h1><p>Please try again in a moment.</p></html>"
+)
+
+
+STALE_MESSAGE = _(
+    "Nothing was saved: the page had expired. It has been loaded again; send it again."
 )
 
 
@@ -83,5 +90,12 @@ def crash_page(request) -> str:
 def csrf_failure(request, reason="", **kwargs):
     if is_api_request(request):
         return status_error(request, 403, str(CSRF_MESSAGE))
+    if request.headers.get("HX-Request") == "true":
+        # htmx swaps no 403 (base.html's htmx-config), so the page would stay as it was
+        # without a word: it is loaded again instead (with a fresh token) and says why.
+        messages.warning(request, STALE_MESSAGE)
+        response = HttpResponseForbidden()
+        response["HX-Refresh"] = "true"
+        return response
     # The reason is for a developer (DEBUG); a player is told what to do about it.
     return _page(request, "403_csrf.html", 403, reason=reason if settings.DEBUG else "")

@@ -149,6 +149,26 @@ def test_it_answers_a_stale_form_in_german(owner):
     assert "laden Sie die Seite neu" in text(response)
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Nothing was saved"), ("de", "Es wurde nichts gespeichert")],
+)
+def test_it_reloads_a_stale_htmx_form_and_says_why(owner, make_match, language, words):
+    # htmx swaps no 403 (base.html's htmx-config): a page would stay as it was, silent.
+    match = make_match()
+    client = login(owner, enforce_csrf_checks=True)
+    client.get(f"/matches/{match.pk}/")  # the page, and the CSRF cookie it sets
+    headers = {"HX-Request": "true", "X-CSRFToken": "x" * 64, "Accept-Language": language}
+
+    response = client.post(f"/matches/{match.pk}/hands/", {"number": "1"}, headers=headers)
+
+    assert response.status_code == 403
+    assert response["HX-Refresh"] == "true"  # the page comes again, with a fresh token
+    page = client.get(f"/matches/{match.pk}/", headers={"Accept-Language": language})
+    assert words in text(page)
+    assert not match.hands.exists()
+
+
 def test_it_keeps_the_csrf_refusal_json_under_the_api(rf):
     response = errors.csrf_failure(rf.post("/api/matches"), reason="CSRF cookie not set.")
 
