@@ -154,7 +154,8 @@ class Quality:
     repeat pairs over the event through this round (a pair that has met m times counts
     m − 1); ``most_met``: the most times any pair has met, through this round;
     ``lower_bound``: the least ``total`` any seating of this round could reach, given the
-    rounds before and who is seated; ``apart_broken``: keep-apart pairs sharing a table.
+    rounds before and who is seated (a bound, or the exact least when ``exact``: every
+    seating was tried); ``apart_broken``: keep-apart pairs sharing a table.
     """
 
     created: int
@@ -163,6 +164,13 @@ class Quality:
     lower_bound: int
     repeats: tuple[RepeatPair, ...] = ()
     apart_broken: tuple[tuple[Entry, Entry], ...] = ()
+    exact: bool = False
+
+    @property
+    def optimal(self) -> bool:
+        """Proven optimal: no seating of this round has fewer repeat pairs (the total is
+        at a true lower bound)."""
+        return self.total <= self.lower_bound
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,11 @@ How: candidates first — a greedy seating round by round, and every known desig
 are — then a tabu search over swaps of two entries in one round (moves that involve an
 entry with a conflict, as in Dotú and Van Hentenryck's social golfer search), then a
 descent on the next round alone for the spread and the sitters.
+
+When only the next round is left to plan and it has few enough seatings (``exhaustive``:
+5,775 for 11 entries at 4+4+3), every one of them is tried instead: the optimum by the
+order above, with the most times any pair has met between the repeats and the spread
+(so that no pair sits together in every round while another seating spreads them).
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
+from . import exhaustive
 from .designs import designs
 from .model import Entry, History
+from .quality import forced_by_rounds
 
 BUDGET = 1_500_000  # evaluated moves: about five seconds of one core here at most
 EMBED_NODES = 20_000  # backtracking steps to fit the played rounds into one design
@@ -51,6 +58,8 @@ class Problem:
     rank: list[int] | None  # standings rank, for the next round's spread
     sitter_count: list[int]  # rounds at a sitter table so far
     sitter_tables: tuple[bool, ...]  # which of ``sizes`` have a sitter
+    forced: int = 0  # repeat pairs the rounds played force on the planned ones, at least
+    forced_now: int = 0  # of them, on the next round
 
     @property
     def n(self) -> int:
@@ -81,6 +90,9 @@ def plan(
     ``known_designs=False`` leaves the designs out of the candidates (to measure the
     search alone)."""
     problem = _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, keep_apart)
+    if rounds == 1 and exhaustive.count(problem.sizes) <= exhaustive.LIMIT:
+        tables = _every_seating(problem, rng)
+        return [[tuple(problem.entries[p] for p in table) for table in tables]]
     search = Search(problem, rng)
     best = None
     for candidate in _candidates(problem, history, rng, known_designs):
@@ -158,6 +170,10 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
             counts[p] += 1
         byes.append(chosen)
     sitters = history.sitter_rounds(has_sitter)
+    forced = [
+        forced_by_rounds(sizes, [entries[p] for p in range(n) if p not in set(out)], history)
+        for out in byes
+    ]
     return Problem(
         entries=entries,
         sizes=tuple(sizes),
@@ -167,6 +183,8 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
         rank=None if rank is None else _dense([rank.get(entry, n) for entry in entries]),
         sitter_count=[sitters[entry] for entry in entries],
         sitter_tables=tuple(has_sitter(size) for size in sizes),
+        forced=sum(forced),
+        forced_now=forced[0],
     )
 
 
@@ -174,6 +192,53 @@ def _dense(ranks: list[int]) -> list[int]:
     """Ranks as 0, 1, 2, … keeping ties and order: below n, which the weights rely on."""
     position = {value: i for i, value in enumerate(sorted(set(ranks)))}
     return [position[value] for value in ranks]
+
+
+# -- every seating ------------------------------------------------------------------
+
+
+def _every_seating(problem: Problem, rng: random.Random) -> list[list[int]]:
+    """The best seating of the next round by trying them all: keep-apart pairs together,
+    repeat pairs, the most times a pair has met, the spread, the sitters' past, in that
+    order; the first found among equals, from an order of the entries drawn by ``rng``."""
+    out = set(problem.byes[0])
+    players = [p for p in range(problem.n) if p not in out]
+    rng.shuffle(players)
+    met, apart, rank = problem.met, problem.apart, problem.rank
+    counts, sitter_tables = problem.sitter_count, problem.sitter_tables
+
+    def cost(t: int, table: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+        apart_n = again = 0
+        most = 1
+        for i, p in enumerate(table):
+            row, avoid = met[p], apart[p]
+            for q in table[i + 1 :]:
+                apart_n += avoid[q]
+                if row[q]:
+                    again += 1
+                    most = max(most, row[q] + 1)
+        together = 0 if rank is None else _range(rank, list(table))
+        sitters = sum(counts[p] for p in table) if sitter_tables[t] else 0
+        return apart_n, again, most, together, sitters
+
+    greedy = _greedy(problem, rng)[0]
+    beat = _total(cost, greedy)
+    found = exhaustive.best(
+        players, problem.sizes, cost, ["sum", "sum", "max", "sum", "sum"], beat=beat
+    )
+    return greedy if found is None else [list(table) for table in found[1]]
+
+
+def _total(cost, tables: list[list[int]]) -> tuple[int, ...]:
+    """A seating's cost by ``_every_seating``'s terms."""
+    terms = [cost(t, tuple(table)) for t, table in enumerate(tables)]
+    return (
+        sum(term[0] for term in terms),
+        sum(term[1] for term in terms),
+        max((term[2] for term in terms), default=1),
+        sum(term[3] for term in terms),
+        sum(term[4] for term in terms),
+    )
 
 
 # -- candidates ---------------------------------------------------------------------
@@ -628,7 +693,8 @@ class Search:
 
     def floor(self) -> int:
         """The cost below which the tabu search cannot go: no keep-apart pair together,
-        repeats at their lower bound (spread and sitters are left to ``polish``)."""
+        repeats at their lower bound, those of the next round at what the rounds played
+        force on it (spread and sitters are left to ``polish``)."""
         problem = self.problem
         n = problem.n
         fresh = [0] * n
@@ -646,7 +712,8 @@ class Search:
             for p in byes:
                 seated[p] -= 1
         per_player = sum(max(0, seated[p] * least - fresh[p]) for p in range(n))
-        return max(0, made - total_fresh, -(-per_player // 2)) * self.w_repeat
+        bound = max(0, made - total_fresh, -(-per_player // 2), problem.forced)
+        return bound * self.w_repeat + problem.forced_now * self.w_now
 
     def tabu(self, budget: int) -> None:
         """Swap moves involving a conflicted entry, best first, a swapped entry barred
@@ -765,7 +832,7 @@ class Search:
 
     def _settled(self, cost: int, floor: int) -> bool:
         """Nothing left for the tabu search: no keep-apart pair together, repeats at their
-        lower bound and none of them in the next round."""
+        lower bound and in the next round no more of them than are forced there."""
         return cost - cost % self.w_now <= floor
 
     def _shake(self) -> None:

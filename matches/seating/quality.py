@@ -4,6 +4,11 @@ A pair that has shared a table m times counts m − 1 repeat pairs. That is the 
 contract's bound is about: with N players at k-seat tables over r rounds each player
 meets r(k − 1) others but has only N − 1 to meet, so at least
 ⌈N · max(0, r(k − 1) − (N − 1)) / 2⌉ meetings are repeats.
+
+The round page's bound is sharper: it counts what the rounds played force on the next
+one (the players of one old table cannot all be spread when they outnumber the tables),
+and it is the exact optimum when the round has few enough seatings to try them all
+(``exhaustive``): a figure equal to it is proven optimal.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
+from . import exhaustive
 from .model import Entry, History, Pair, Quality, RepeatPair, pair
 
 
@@ -45,24 +51,61 @@ def assess(
                     found.append(RepeatPair(first, second, number, met[key]))
                 if key in apart:
                     broken.append(apart[key])
+    sizes = [len(entries) for _number, entries in tables]
     seated = [entry for _number, entries in tables for entry in entries]
+    least, exact = fewest_new_repeats(sizes, seated, history, reached=len(found))
     return Quality(
         created=len(found),
         total=before + len(found),
         most_met=max(met.values(), default=0),
-        lower_bound=before + new_repeats_bound([len(e) for _n, e in tables], seated, history),
+        lower_bound=before + least,
         repeats=tuple(found),
         apart_broken=tuple(broken),
+        exact=exact,
     )
+
+
+def fewest_new_repeats(
+    sizes: Sequence[int], seated: Sequence[Entry], history: History, *, reached: int | None = None
+) -> tuple[int, bool]:
+    """The fewest repeat pairs a round of tables of ``sizes`` must add, and whether that is
+    the exact optimum (every seating tried) rather than a bound.
+
+    ``reached``: what a seating at hand adds, if one is known: the search only looks for
+    better, and ends as soon as it finds one at the bound.
+    """
+    bound = new_repeats_bound(sizes, seated, history)
+    if reached is not None and reached <= bound:
+        return reached, True
+    if not sizes or exhaustive.count(sizes) > exhaustive.LIMIT:
+        return bound, False
+    met = history.meetings()
+    everyone = list(seated)
+
+    def again(_table: int, members: tuple[Entry, ...]) -> tuple[int]:
+        return (
+            sum(
+                1
+                for i, first in enumerate(members)
+                for second in members[i + 1 :]
+                if pair(first, second) in met
+            ),
+        )
+
+    beat = None if reached is None else (reached,)
+    found = exhaustive.best(everyone, sizes, again, ["sum"], beat=beat, floor=(bound,))
+    if found is None:
+        return reached, True
+    return found[0][0], True
 
 
 def new_repeats_bound(sizes: Sequence[int], seated: Collection[Entry], history: History) -> int:
     """The fewest repeat pairs a round of tables of ``sizes`` must add, whoever of
     ``seated`` sits where, given ``history``.
 
-    Two bounds, the larger holds: the round makes Σ C(k, 2) pairs and only the pairs not
-    met yet are fresh; and each player meets at least (smallest table − 1) others, of
-    whom only those they have not met yet are new to them.
+    Three bounds, the largest holds: the round makes Σ C(k, 2) pairs and only the pairs
+    not met yet are fresh; each player meets at least (smallest table − 1) others, of
+    whom only those they have not met yet are new to them; and ``forced_by_rounds``.
     """
     if not sizes:
         return 0
@@ -79,4 +122,37 @@ def new_repeats_bound(sizes: Sequence[int], seated: Collection[Entry], history: 
     made = sum(size * (size - 1) // 2 for size in sizes)
     least = min(sizes) - 1
     per_player = sum(max(0, least - fresh_of[entry]) for entry in everyone)
-    return max(0, made - fresh, -(-per_player // 2))
+    return max(0, made - fresh, -(-per_player // 2), forced_by_rounds(sizes, everyone, history))
+
+
+def forced_by_rounds(sizes: Sequence[int], seated: Collection[Entry], history: History) -> int:
+    """Pigeonhole over each round played: the players of one of its tables have all met,
+    so wherever they sit next, tablemates among them meet again. Spread as evenly as the
+    tables allow, g of them at T tables put C(x, 2) pairs together at a table given x;
+    the tables of one round are disjoint, so their least counts add up. The round that
+    forces most gives the bound (2 for 11 players at 4+4+3 after one such round)."""
+    here = set(seated)
+    most = 0
+    for played in history.rounds:
+        forced = sum(
+            least_together(sum(1 for entry in table if entry in here), sizes)
+            for table in played.tables
+        )
+        most = max(most, forced)
+    return most
+
+
+def least_together(group: int, sizes: Sequence[int]) -> int:
+    """The fewest pairs of ``group`` players who share a table, at tables of ``sizes``:
+    each player in turn to the table with fewest of them and room left (evenly spread is
+    the least, the cost of a table growing with each one more)."""
+    placed = [0] * len(sizes)
+    together = 0
+    for _player in range(group):
+        room = [t for t in range(len(sizes)) if placed[t] < sizes[t]]
+        if not room:
+            break
+        t = min(room, key=lambda t: placed[t])
+        together += placed[t]
+        placed[t] += 1
+    return together

@@ -1,0 +1,182 @@
+"""The repeat figure's lower bound is a true bound, and `mixed` reaches the optimum of a
+small round (issue 19, item 3; TOURNAMENTS.md §3).
+
+The optimum is found here by trying every seating (``_seatings``, written without the
+code under test)."""
+
+import random
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matches.games import table_sizes
+from matches.seating import History, PlayedRound, seat, split
+from matches.seating.exhaustive import count
+from matches.seating.model import pair
+from matches.seating.planner import Search, _greedy, _problem
+from matches.seating.quality import new_repeats_bound
+
+from .support import history, run_event
+
+SERGEANT_MAJOR = table_sizes("sergeant-major", "8-5-3")
+SHEEPSHEAD = table_sizes("sheepshead", "standard")
+ELEVEN = list(range(1, 12))
+
+
+def _seatings(entries, sizes):
+    """Every seating of ``entries`` at tables of ``sizes`` (tables as frozensets; a
+    seating as a set of them, so that table order and seat order do not count)."""
+    found = set()
+
+    def fill(left, sizes_left, tables):
+        if not sizes_left:
+            found.add(frozenset(tables))
+            return
+        for members in combinations(left, sizes_left[0]):
+            rest = [e for e in left if e not in members]
+            fill(rest, sizes_left[1:], (*tables, frozenset(members)))
+
+    fill(list(entries), list(sizes), ())
+    return found
+
+
+def _fewest_new_repeats(entries, sizes, past):
+    met = past.meetings()
+    return min(
+        sum(1 for table in seating for a, b in combinations(table, 2) if pair(a, b) in met)
+        for seating in _seatings(entries, sizes)
+    )
+
+
+def test_it_counts_the_repeats_round_one_forces_at_four_four_three():
+    # 11 at 4+4+3: each old table of four spreads over three tables at best (2, 1, 1),
+    # one pair meets again at each: 2 forced. The page said "at least 0".
+    past = history([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)])
+    assert new_repeats_bound([4, 4, 3], ELEVEN, past) == 2
+    second = seat("mixed", ELEVEN, SERGEANT_MAJOR, round=2, rounds=3, history=past, seed=1)
+    assert second.quality.lower_bound == 2
+    assert second.quality.total == 2
+    assert second.quality.optimal
+
+
+def test_it_counts_the_repeats_round_one_forces_on_a_sheepshead_night():
+    thirteen = list(range(1, 14))
+    layout = split(13, SHEEPSHEAD).tables
+    assert sorted(layout) == [4, 4, 5]
+    past = history([(1, 2, 3, 4, 5), (6, 7, 8, 9), (10, 11, 12, 13)])
+    assert new_repeats_bound(layout, thirteen, past) == 4
+    second = seat("mixed", thirteen, SHEEPSHEAD, round=2, rounds=2, history=past, seed=2)
+    assert second.quality.lower_bound == 4
+
+
+def test_round_three_reaches_the_least_repeats_there_are():
+    # The issue's night: this history, round 3 `mixed` seated 3 pairs again where every
+    # one of the 5,775 seatings was tried and 2 is the least.
+    past = history(
+        [(9, 10, 6, 11), (3, 5, 4), (7, 2, 8, 1)],
+        [(7, 6, 8, 4), (5, 1, 10), (2, 3, 11, 9)],
+    )
+    assert count([4, 4, 3]) == 5775
+    assert _fewest_new_repeats(ELEVEN, [4, 4, 3], past) == 2
+    third = seat("mixed", ELEVEN, SERGEANT_MAJOR, round=3, rounds=3, history=past, seed=33)
+    assert third.quality.created == 2
+    assert third.quality.lower_bound == third.quality.total == 4
+    assert third.quality.exact and third.quality.optimal
+
+
+def test_a_figure_above_the_bound_is_not_called_optimal():
+    past = history([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)])
+    again = seat("standings", ELEVEN, SERGEANT_MAJOR, round=2, history=past, seed=1)
+    # The Setzliste of 1..11 seats 1–4 together again: 6 pairs where 2 are the least.
+    assert again.quality.created > again.quality.lower_bound == 2
+    assert not again.quality.optimal
+
+
+def test_the_search_of_a_small_night_stops_at_what_the_first_round_forces():
+    # Round 2 of 3 at 11 searched to its move budget (about 1.3 s) for a plan of 0
+    # repeats that does not exist; its floor is now 2 forced in round 2 and 2 in round 3
+    # (each against round 1), and a plan there ends the search.
+    past = history([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)])
+    rng = random.Random(5)
+    problem = _problem(ELEVEN, [4, 4, 3], [], 2, past, rng, None, lambda size: False, ())
+    search = Search(problem, rng)
+    assert search.floor() == 4 * search.w_repeat + 2 * search.w_now
+    search.load(_greedy(problem, rng))
+    search.tabu(10**9)  # minutes, if it did not stop at the floor
+    assert search.cost - search.cost % search.w_now == search.floor()
+
+
+def test_it_counts_every_seating_once():
+    for sizes in ([4, 4, 3], [3, 3, 3], [4, 3], [2, 2, 2, 2]):
+        assert count(sizes) == len(_seatings(range(sum(sizes)), sizes))
+
+
+def test_the_same_seed_gives_the_same_small_round():
+    past = history([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)])
+    seatings = [
+        seat("mixed", ELEVEN, SERGEANT_MAJOR, round=2, rounds=2, history=past, seed=seed)
+        for seed in (7, 7, 8)
+    ]
+    assert seatings[0] == seatings[1]
+    assert seatings[0].quality.created == seatings[2].quality.created == 2
+
+
+def test_no_pair_meets_three_times_in_three_rounds_while_another_seating_avoids_it():
+    # Ten at 4+3+3 over three rounds: the last round is tried exhaustively, and among the
+    # seatings with the fewest repeats one where no pair meets a third time is taken.
+    ten = list(range(1, 11))
+    for seed in range(3):
+        seatings = run_event(ten, SERGEANT_MAJOR, 3, seed=seed * 10)
+        past = History(tuple(s.as_round() for s in seatings[:2]))
+        met = past.meetings()
+        last = seatings[-1]
+        best = min(
+            (
+                sum(1 for t in s for a, b in combinations(t, 2) if met[pair(a, b)]),
+                max((met[pair(a, b)] + 1 for t in s for a, b in combinations(t, 2)), default=1),
+            )
+            for s in _seatings(ten, [len(t.entries) for t in last.tables])
+        )
+        assert (last.quality.created, last.quality.most_met) == best
+
+
+@st.composite
+def small_nights(draw):
+    sizes = draw(st.sampled_from([[3, 3, 3], [4, 3, 3], [4, 4], [3, 3], [4, 3], [3, 3, 2]]))
+    n = sum(sizes)
+    entries = list(range(n))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    rounds = []
+    for number in range(1, draw(st.integers(1, 3)) + 1):
+        players = entries + [100, 101]  # two since withdrawn
+        rng.shuffle(players)
+        tables, start = [], 0
+        while len(players) - start >= 2:
+            size = min(rng.randint(2, 5), len(players) - start)
+            tables.append(tuple(players[start : start + size]))
+            start += size
+        rounds.append(PlayedRound(number, tuple(tables), tuple(players[start:])))
+    return sizes, entries, History(tuple(rounds))
+
+
+@settings(max_examples=15, deadline=None)
+@given(small_nights())
+def test_the_bound_is_never_above_the_optimum(night):
+    sizes, entries, past = night
+    assert new_repeats_bound(sizes, entries, past) <= _fewest_new_repeats(entries, sizes, past)
+
+
+@settings(max_examples=15, deadline=None)
+@given(small_nights(), st.integers(0, 1000))
+def test_the_last_round_of_a_small_night_is_the_optimum(night, seed):
+    sizes, entries, past = night
+    layout = table_sizes("sergeant-major", "8-5-3")
+    if sorted(split(len(entries), layout).tables) != sorted(sizes):
+        return
+    number = len(past.rounds) + 1
+    last = seat("mixed", entries, layout, round=number, rounds=number, history=past, seed=seed)
+    fewest = _fewest_new_repeats(entries, sizes, past)
+    assert last.quality.created == fewest
+    assert last.quality.lower_bound - (last.quality.total - last.quality.created) == fewest
+    assert last.quality.optimal
