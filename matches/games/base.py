@@ -132,6 +132,15 @@ class Game:
         plays (``size`` is one ``table_sizes_for`` allows)."""
         return ruleset.variant, {}
 
+    # Each seat deals this often in a round by default (TOURNAMENTS.md §4: Sergeant Major's
+    # 9 hands at three seats).
+    deals_per_round = 3
+
+    def default_hands_per_round(self, sizes: TableSizes) -> int:
+        """The hands each player plays per round that the new-tournament form offers: a
+        multiple of the standard table size, so that everyone deals equally (§4)."""
+        return self.deals_per_round * sizes.standard
+
     def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
         """The table's ``hands_limit`` (None: the game's own end decides a round).
         ``hands_per_round`` counts the hands each player plays (``seating.table_hands``:

@@ -126,6 +126,8 @@ class SheepsheadGame(Game):
     # The preset that seats each table size (TOURNAMENTS.md §2: standard 5 by default).
     TABLE_VARIANTS = {3: "3-handed", 4: "4-handed", 5: "standard", 6: "6-handed", 7: "7-handed"}
     default_score = "game_points"
+    # Wisconsin's 20 hands at five seats (TOURNAMENTS.md §4): each seat deals four times.
+    deals_per_round = 4
 
     def table_sizes_for(self, ruleset, table_size) -> TableSizes:
         # Without the option, the variant's own size (five for the standard game).

@@ -178,4 +178,4 @@ def series_csv(request, series_id: int):
         ]
         for item in context["rows"]
     ]
-    return _csv(f"series-{context['series'].pk}.csv", header, rows)
+    return _csv(request, f"series-{context['series'].pk}.csv", header, rows)

@@ -17,8 +17,9 @@ from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.formats import get_format
+from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import games, links, rules, seating, standings, text
@@ -131,11 +132,33 @@ class TournamentForm(forms.Form):
         self.fields["table_size"].label = _("Table size (%(game)s)") % {
             "game": games.GAMES["sheepshead"].name
         }
+        self._hands_follow_game()
 
     def chosen_preset(self) -> str:
         """The game and variant the form is for: as posted, or as first shown."""
         preset = self.data.get("preset") or self.initial.get("preset") or ""
         return preset if preset in dict(_presets()) else _presets()[0][0]
+
+    def _hands_follow_game(self) -> None:
+        """The hands per round start from the chosen game's (§4: 9 at Sergeant Major's
+        three seats, 20 at Sheepshead's five), and follow a change of game unless the
+        organiser typed a figure of their own that fits the new game. ``hands_default``
+        (a hidden field in the game's options) is the figure the page offered before."""
+        self.hands_default = None
+        shown = self.initial.pop("hands_default", None)
+        game, variant = self.chosen_preset().split("/", 1)
+        plugin = games.get(game)
+        try:
+            sizes = games.table_sizes(game, variant, _number(self.initial.get("table_size")))
+        except RuleError:  # a size another game had (the form says so on a post)
+            sizes = games.table_sizes(game, variant)
+        self.hands_default = plugin.default_hands_per_round(sizes)
+        if self.is_bound:
+            return
+        typed = _number(self.initial.get("hands_per_round"))
+        fits = typed is not None and typed > 0 and typed % sizes.standard == 0
+        if not fits or str(typed) == str(shown):
+            self.initial["hands_per_round"] = self.hands_default
 
     def _option_fields(self) -> None:
         # The chosen variant's options, as on the new-match page; the table's size
@@ -255,6 +278,14 @@ def _usual_chains() -> str:
     }
 
 
+def _number(value) -> int | None:
+    """A whole number typed into a GET (or stored), None if it is not one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    value = str(value or "").strip()
+    return int(value) if value.isdigit() else None
+
+
 def _or(value, default):
     return default if value is None else value
 
@@ -262,24 +293,28 @@ def _or(value, default):
 def _typed_so_far(request) -> dict:
     """A GET carrying the form's fields (the game was changed: its options are shown)
     keeps what was typed, as initial values, so nothing is judged yet."""
-    return {key: value for key, value in request.GET.items() if key in TournamentForm.base_fields}
+    kept = set(TournamentForm.base_fields) | {"hands_default"}
+    return {key: value for key, value in request.GET.items() if key in kept}
 
 
 def _reloads_on_game(request, form: TournamentForm) -> None:
     # Another game, other options: htmx fetches the form again with what was typed and
     # puts in its options alone (without JavaScript, a button under the choice reloads
     # the page with what was typed). Swapping the whole form would drop whatever was
-    # typed while the answer was on its way: on a slow phone, the hands per round.
-    form.fields["preset"].widget.attrs.update(
-        {
-            "hx-get": request.path,
-            "hx-trigger": "change",
-            "hx-include": "closest form",
-            "hx-target": "#game-options",
-            "hx-select": "#game-options",
-            "hx-swap": "outerHTML",
-        }
-    )
+    # typed while the answer was on its way: on a slow phone, the hands per round. Those
+    # come too, out of band, since they follow the game (the game's own figure, unless
+    # the organiser typed one that fits it); so does a change of Sheepshead's table size.
+    reload = {
+        "hx-get": request.path,
+        "hx-trigger": "change",
+        "hx-include": "closest form",
+        "hx-target": "#game-options",
+        "hx-select": "#game-options",
+        "hx-select-oob": "#id_hands_per_round",
+        "hx-swap": "outerHTML",
+    }
+    form.fields["preset"].widget.attrs.update(reload)
+    form.fields["table_size"].widget.attrs.update(reload)
 
 
 @organiser_required
@@ -577,6 +612,8 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
             .values_list("pk", "n")
         )
     sizes = services.table_sizes(tournament)
+    plugin = games.get(tournament.game)
+    ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
     rows = []
     for table in tables:
         seats = list(table.seats.all())
@@ -585,9 +622,10 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 "table": table,
                 "seats": seats,
                 "hands": hands.get(table.pk, 0),
-                "of": games.get(tournament.game).table_hands(
-                    sizes, len(seats), tournament.hands_per_round
-                ),
+                "of": plugin.table_hands(sizes, len(seats), tournament.hands_per_round),
+                # A table that plays another variant than the tournament's (Sheepshead's
+                # table of four plays four-handed) says which.
+                "variant": _table_variant_name(plugin, ruleset, len(seats)),
                 "done": bool(table.match and table.match.finished),
                 "sitter": sizes.has_sitter(len(seats)),
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
@@ -604,6 +642,16 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
         "all_done": rows and all(row["done"] for row in rows),
         "unconfirmed": [row["table"].number for row in rows if not row["table"].confirmed],
     }
+
+
+def _table_variant_name(plugin, ruleset, size: int) -> str:
+    """The preset a table of ``size`` plays, named, when it is not the tournament's."""
+    if not size:
+        return ""
+    variant, _extra = plugin.table_variant(ruleset, size)
+    if variant == ruleset.variant:
+        return ""
+    return _(plugin.ruleset_class.presets[variant].name)
 
 
 @organiser_required
@@ -765,6 +813,7 @@ def standings_page(request, tournament_id: int):
             "rows": _rows(read),
             # Footnotes of the printed standings too: each penalty or ruling with why.
             "footnotes": [(row.name, note) for row in read.rows for note in row.adjustments],
+            "csv": csv_choices(request),
         }
         if csrf_token:
             context["csrf_token"] = csrf_token
@@ -799,10 +848,36 @@ def _rows(read: standings_reads.Standings) -> list[dict]:
     ]
 
 
-def _csv(filename: str, header: list[str], rows) -> HttpResponse:
+# The separators a spreadsheet splits a CSV file at, by the name ``?sep=`` gives them.
+CSV_SEPARATORS = {"comma": ",", "semicolon": ";"}
+
+
+def csv_separator(request) -> str:
+    """The separator ``?sep=`` asks for; otherwise the one a spreadsheet in the reader's
+    language expects. Excel splits a CSV file at the system's list separator, which is a
+    semicolon wherever the decimal separator is a comma (German: 1,5), a comma elsewhere;
+    the page's language is the best guess we have of the spreadsheet's."""
+    chosen = CSV_SEPARATORS.get(request.GET.get("sep", ""))
+    if chosen:
+        return chosen
+    return ";" if get_format("DECIMAL_SEPARATOR", get_language()) == "," else ","
+
+
+def csv_choices(request) -> dict:
+    """For a page that links the CSV files: the separator they come with, and the other
+    one's ``?sep=`` for a spreadsheet set up in another language."""
+    separator = csv_separator(request)
+    other = next(name for name, mark in CSV_SEPARATORS.items() if mark != separator)
+    return {"mark": separator, "other": other, "other_mark": CSV_SEPARATORS[other]}
+
+
+def _csv(request, filename: str, header: list[str], rows) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
+    # The byte order mark tells Excel the file is UTF-8 (without it, Windows Excel reads
+    # its ANSI code page: "JÃ¼rgen WeiÃŸ"); Python reads it away with "utf-8-sig".
+    response.write("\ufeff")
+    writer = csv.writer(response, delimiter=csv_separator(request))
     writer.writerow(header)
     writer.writerows(rows)
     return response
@@ -830,7 +905,7 @@ def standings_csv(request, tournament_id: int):
         ]
         for row in read.rows
     ]
-    return _csv(f"standings-{tournament.pk}.csv", header, rows)
+    return _csv(request, f"standings-{tournament.pk}.csv", header, rows)
 
 
 @organiser_required
@@ -854,7 +929,7 @@ def results_csv(request, tournament_id: int):
         for number, result in rounds.items()
     ]
     rows.sort(key=lambda row: (row[0], str(row[1]).casefold()))
-    return _csv(f"results-{tournament.pk}.csv", header, rows)
+    return _csv(request, f"results-{tournament.pk}.csv", header, rows)
 
 
 def _safe(name: str) -> str:

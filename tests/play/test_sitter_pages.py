@@ -230,7 +230,7 @@ class TestSitterMatchPage:
         shown = text(response)
         assert "Ann setzt in diesem Spiel aus: bekommt keine Karten und 0 Punkte." in shown
         assert "Es werden keine Karten getauscht: Von den beiden" in shown
-        assert "ausgesetzt" in shown  # Dee in hand 1 of the history
+        assert "setzte aus" in shown  # Dee in hand 1 of the history
         response = client_of(owner).get(
             f"{NEW}?preset=sergeant-major/8-5-3", HTTP_ACCEPT_LANGUAGE="de"
         )

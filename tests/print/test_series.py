@@ -218,7 +218,7 @@ def test_print_and_csv_of_the_table(season, organiser):
     form = boss.get("/series/", **HTMX).content.decode()
     assert "<html" not in form and 'id="series-form"' in form
     response = boss.get(f"/series/{series.pk}/table.csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
         "rank",
         "name",

@@ -55,7 +55,7 @@ def test_it_keeps_the_seating_methods_english_words_in_english(organiser, evenin
 
 
 def test_it_calls_sheepshead_by_its_german_name_beside_the_table_size(organiser):
-    page = german(organiser).get("/tournaments/new/").content.decode()
+    page = german(organiser).get("/tournaments/new/?preset=sheepshead/standard").content.decode()
     label = re.search(r'<label for="id_table_size">([^<]*)</label>', page).group(1)
     assert "Schafkopf (amerikanisch)" in label, label
     assert "Sheepshead" not in label

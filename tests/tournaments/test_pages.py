@@ -215,7 +215,7 @@ def test_csv_exports(boss, organiser):
     base = f"/tournaments/{tournament.pk}/"
     standings = boss.get(base + "standings.csv")
     assert standings["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(standings.content.decode("utf-8"))))
+    rows = list(csv.reader(io.StringIO(standings.content.decode("utf-8-sig"))))
     assert rows[0][:3] == ["rank", "name", "match points"] and len(rows) == 10
     results = list(csv.reader(io.StringIO(boss.get(base + "results.csv").content.decode())))
     assert len(results) == 10 and results[1][0] == "1"

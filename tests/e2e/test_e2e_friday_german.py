@@ -1,0 +1,86 @@
+"""End to end, issue 19 items 4 and 5 on a phone in German: a sitter table of Sergeant
+Major (four seats, 12 hands: 9 each player plays) opened by its table link at 360 pixels.
+Its history's words ("setzte aus" in a sitter's cell; "ausgesetzt" was drawn "ausgeset /
+zt") break between words, never inside one,
+and its hand form says which hand of how many it records ("Spiel 5 von 12 eintragen").
+
+Screenshots go to $SCREENSHOTS (when set) for a person to look at.
+"""
+
+import os
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from matches.models import Match, Table
+from matches.services import play
+from matches.services import tournaments as services
+from tests.e2e_support import browser_context, chromium
+from tests.factories import tournament as make_tournament
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gisela", "Horst", "Ilse",
+         "Jürgen Weiß", "Karin"]  # fmt: skip
+TARGETS = (8, 5, 3)
+
+# Every word of the text inside ``root`` as the browser laid it out: a word drawn on two
+# lines (broken inside it) has client rectangles at two heights.
+BROKEN_WORDS = """(root) => {
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent.offsetParent || parent.closest(".visually-hidden")) continue;  // not shown
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def _sitter_table():
+    organiser = get_user_model().objects.create_user("otto", password="x-Club-42", is_staff=True)
+    tournament = make_tournament(organiser, hands_per_round=9)
+    for entry in services.register_players(tournament, organiser, NAMES):
+        services.check_in(entry, organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    table = next(t for t in Table.objects.filter(round=round_) if t.seats.count() == 4)
+    match = Match.objects.get(pk=table.match_id)
+    for number in range(1, 5):
+        dealer = (match.first_dealer + number - 1) % 4
+        tricks = [0] * 4
+        for offset, target in enumerate(TARGETS):
+            tricks[(dealer + offset) % 4] = target + (1, -1, 0)[offset] * (number % 2)
+        play.record_hand(match, number, {"tricks": tricks, "trump": "hearts"}, by=organiser)
+    return table
+
+
+def _shot(page, name):
+    folder = os.environ.get("SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+        for part in ("#record", "#history"):
+            page.locator(part).screenshot(path=os.path.join(folder, f"{name}-{part[1:]}.png"))
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
+def test_a_sitter_table_on_a_german_phone(live_server, transactional_db, width, height):
+    table = _sitter_table()
+    viewport = {"width": width, "height": height}
+    with chromium() as browser, browser_context(browser, viewport, "de-DE") as (page, expect):
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        expect(page.locator("form#record h2")).to_have_text("Spiel 5 von 12 eintragen")
+        history = page.locator("#history")
+        expect(history.locator("td.cell.out").first).to_contain_text("setzte aus")
+        _shot(page, f"table-link-de-{width}")
+        assert history.evaluate(BROKEN_WORDS) == []
+        assert page.locator("body").evaluate(BROKEN_WORDS) == []
+        assert re.search(r"Spiel 5 von 12", page.locator("body").inner_text())
