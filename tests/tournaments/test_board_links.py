@@ -107,3 +107,10 @@ def test_the_standings_page_says_the_same_and_takes_a_ruling_in_the_round_being_
 
     assert "Round 1 being played: standings so far" in text(page)
     assert 'max="1" value="1"' in page.content.decode()  # a penalty in round 1 already
+
+
+def test_the_printed_standings_say_the_same(client_of, running, organiser):
+    sheet = client_of(organiser).get(f"/tournaments/{running.pk}/print/standings/")
+
+    assert "Round 1 being played: standings so far" in text(sheet)
+    assert "After round 1" not in text(sheet)
