@@ -7,17 +7,18 @@ new table. The first dealer stays the same player unless that player moves away;
 the seat after theirs deals.
 
 An entry that is not in the round is the caller's bug (``ValueError``); a change that
-leaves a table the wrong size is the organiser's mistake (``RuleError``).
+leaves a table the wrong size, or seats a keep-apart pair together that the draft kept
+apart, is the organiser's mistake (``RuleError``, naming the pair by ``name``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from matches.rules.base import RuleError, _
 
-from .model import Entry, History, Seating, Table
+from .model import Entry, History, Seating, Table, pair
 from .quality import assess
 from .tables import TableSizes
 
@@ -29,6 +30,7 @@ def swap(
     *,
     history: History | None = None,
     keep_apart: Iterable[tuple[Entry, Entry]] = (),
+    name: Callable[[Entry], str] = str,
 ) -> Seating:
     """``first`` and ``second`` change places: seats, tables, or a seat and a bye."""
     _check_in(seating, first)
@@ -41,6 +43,13 @@ def swap(
         for table in seating.tables
     )
     byes = tuple(other.get(entry, entry) for entry in seating.byes)
+    _keep_apart(
+        seating,
+        tables,
+        keep_apart,
+        name,
+        _("%(first)s and %(second)s are kept apart; this swap would seat them at table %(table)s."),
+    )
     return _changed(seating, tables, byes, history, keep_apart)
 
 
@@ -52,6 +61,7 @@ def move(
     *,
     history: History | None = None,
     keep_apart: Iterable[tuple[Entry, Entry]] = (),
+    name: Callable[[Entry], str] = str,
 ) -> Seating:
     """``entry`` to table number ``table`` (the last seat), or to a bye with ``None``.
 
@@ -85,7 +95,40 @@ def move(
             )
     tables = [replace(t, sitter=sizes.has_sitter(len(t.entries))) for t in tables]
     byes = tuple(e for e in seating.byes if e != entry) + ((entry,) if table is None else ())
+    _keep_apart(
+        seating,
+        tables,
+        keep_apart,
+        name,
+        _("%(first)s and %(second)s are kept apart; this move would seat them at table %(table)s."),
+    )
     return _changed(seating, tuple(tables), byes, history, keep_apart)
+
+
+def _keep_apart(seating: Seating, tables, keep_apart, name, refusal: str) -> None:
+    """Refused when the change seats together a keep-apart pair the draft kept apart (a
+    pair no seating could separate may stay together: the page says so)."""
+    keep_apart = tuple(keep_apart)
+    if not keep_apart:
+        return
+    before = _together(seating.tables)
+    after = _together(tables)
+    for first, second in keep_apart:
+        key = pair(first, second)
+        if key in after and key not in before:
+            raise RuleError(
+                refusal, field="entry", first=name(first), second=name(second), table=after[key]
+            )
+
+
+def _together(tables) -> dict:
+    """Each pair sharing a table, and the table's number."""
+    return {
+        pair(first, second): table.number
+        for table in tables
+        for i, first in enumerate(table.entries)
+        for second in table.entries[i + 1 :]
+    }
 
 
 def _check_in(seating: Seating, entry: Entry) -> None:

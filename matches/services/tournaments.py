@@ -495,28 +495,71 @@ def _seating_facts(drawn: seating.Seating) -> dict[str, Any]:
 
 
 def swap(round_: Round, by, first: Entry, second: Entry) -> Round:
-    """Swap two entries of a draft (seats at two tables, or a seat and a bye)."""
-    return _change(
-        round_,
-        by,
-        "swap",
-        lambda current, before, apart: seating.swap(
-            current, _in(current, first), _in(current, second), history=before, keep_apart=apart
-        ),
-    )
+    """Swap two entries of a draft (seats at two tables, or a seat and a bye). Refused
+    when it would seat a keep-apart pair together that the draft kept apart."""
+    return _change(round_, by, "swap", _swapping(first, second))
 
 
 def move(round_: Round, by, entry: Entry, table: int | None) -> Round:
     """Move an entry of a draft to table ``table`` (None: a bye). Refused when a table
-    would then have a size the game does not allow."""
-    sizes = table_sizes(round_.tournament)
-    return _change(
-        round_,
-        by,
-        "move",
-        lambda current, before, apart: seating.move(
-            current, _in(current, entry), table, sizes, history=before, keep_apart=apart
-        ),
+    would then have a size the game does not allow, or a keep-apart pair the draft kept
+    apart would share it."""
+    return _change(round_, by, "move", _moving(round_.tournament, entry, table))
+
+
+def preview_swap(round_: Round, first: Entry, second: Entry) -> seating.Seating:
+    """The draft as the swap would leave it, nothing saved: its figure lists the repeat
+    pairs the swap would create (§3). Refused as ``swap`` would refuse it."""
+    return _changed_seating(_draft_now(round_), _swapping(first, second))
+
+
+def preview_move(round_: Round, entry: Entry, table: int | None) -> seating.Seating:
+    """The draft as the move would leave it, nothing saved (see ``preview_swap``)."""
+    return _changed_seating(_draft_now(round_), _moving(round_.tournament, entry, table))
+
+
+def _swapping(first: Entry, second: Entry):
+    def change(current, before, apart, name):
+        return seating.swap(
+            current,
+            _in(current, first),
+            _in(current, second),
+            history=before,
+            keep_apart=apart,
+            name=name,
+        )
+
+    return change
+
+
+def _moving(tournament: Tournament, entry: Entry, table: int | None):
+    sizes = table_sizes(tournament)
+
+    def change(current, before, apart, name):
+        return seating.move(
+            current, _in(current, entry), table, sizes, history=before, keep_apart=apart, name=name
+        )
+
+    return change
+
+
+def _draft_now(round_: Round) -> Round:
+    round_ = Round.objects.select_related("tournament").get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise NotNow(gettext("The round has started; its seating is fixed."))
+    return round_
+
+
+def _changed_seating(round_: Round, change) -> seating.Seating:
+    """The draft ``round_`` with ``change`` made, not saved."""
+    tournament = round_.tournament
+    entries = tournament.entries.select_related("player", "partner")
+    names = {entry.pk: entry.name for entry in entries}
+    return change(
+        drafted(round_),
+        history(tournament, before=round_.number),
+        _apart(tournament),
+        lambda pk: names.get(pk, str(pk)),
     )
 
 
@@ -531,8 +574,7 @@ def _change(round_: Round, by, action: str, change) -> Round:
         tournament = _lock(round_.tournament)
         round_ = _draft(round_)
         current = drafted(round_)
-        before = history(tournament, before=round_.number)
-        changed = change(current, before, _apart(tournament))
+        changed = _changed_seating(round_, change)
         _store_seating(round_, changed)
         _bump(tournament)
         _audit(

@@ -632,13 +632,18 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
             }
         )
     byes = [bye.entry for bye in round_.byes.select_related("entry__player")]
+    entries = [seat.entry for row in rows for seat in row["seats"]] + byes
+    names = {entry.pk: entry.name for entry in entries}
+    quality = services.drafted(round_).quality
     return {
         "tournament": tournament,
         "round": round_,
         "rows": rows,
         "byes": byes,
-        "quality": services.drafted(round_).quality,
-        "entries": [seat.entry for row in rows for seat in row["seats"]] + byes,
+        "quality": quality,
+        # A keep-apart pair sharing a table, by name: the organiser needs to know who.
+        "apart_broken": [(names[first], names[second]) for first, second in quality.apart_broken],
+        "entries": entries,
         "all_done": rows and all(row["done"] for row in rows),
         "unconfirmed": [row["table"].number for row in rows if not row["table"].confirmed],
     }
@@ -682,6 +687,8 @@ def round_change(request, tournament_id: int, number: int):
     tournament = _tournament(tournament_id)
     round_ = _round(tournament, number)
     action = request.POST.get("action")
+    if request.POST.get("preview") and action in ("swap", "move"):
+        return _change_preview(request, tournament, round_, action)
     try:
         if action == "swap":
             first = _posted_entry(tournament, request.POST.get("first"))
@@ -710,6 +717,43 @@ def round_change(request, tournament_id: int, number: int):
     except (RuleError, NotNow) as error:
         _refused(request, error)
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
+
+
+def _change_preview(request, tournament: Tournament, round_: Round, action: str):
+    """A swap or move shown before it is made (§3): the repeat pairs it would create, by
+    name, or why it would be refused, and the button that makes it. Nothing is saved.
+    Under htmx (the forms ask on each change) only the preview is sent back."""
+    preview: dict = {"action": action}
+    status = 200
+    posted = request.POST
+    if request.htmx and action == "swap" and posted.get("first") == posted.get("second"):
+        # The second choice is still to be made: nothing to show yet.
+        context = round_context(tournament, round_)
+        return render(request, "tournaments/round.html#change_preview", context)
+    try:
+        if action == "swap":
+            first = _posted_entry(tournament, request.POST.get("first"))
+            second = _posted_entry(tournament, request.POST.get("second"))
+            preview.update(first=first, second=second)
+            changed = services.preview_swap(round_, first, second)
+        else:
+            entry = _posted_entry(tournament, request.POST.get("entry"))
+            table = request.POST.get("table", "")
+            preview.update(entry=entry, table=int(table) if table.isdigit() else None)
+            changed = services.preview_move(round_, entry, preview["table"])
+    except (RuleError, NotNow) as error:
+        preview["error"] = explain(error) if isinstance(error, RuleError) else error.message
+        status = 422
+    context = round_context(tournament, round_)
+    if "error" not in preview:
+        names = {entry.pk: entry.name for entry in context["entries"]}
+        preview["repeats"] = [
+            (names[pair.first], names[pair.second], pair.table) for pair in changed.quality.repeats
+        ]
+        preview["quality"] = changed.quality
+    context["preview"] = preview
+    name = template_for(request, "tournaments/round.html", "change_preview")
+    return render(request, name, context, status=status)
 
 
 def _close_asks(request, tournament: Tournament, round_: Round, numbers: list[int]):

@@ -143,7 +143,25 @@ def test_pointless_moves_are_refused(entry, table, message):
     assert str(refused.value) == message
 
 
-def test_keep_apart_follows_the_change():
+NAMES = {"A": "Ann", "B": "Ben", "J": "Jo"}.get
+
+
+def test_a_swap_that_seats_a_keep_apart_pair_together_is_refused_naming_them():
+    # The draft kept them apart, so "no other seating exists" was false (issue 19).
     seating = drafted("ADG", "BEH", "CFIJ")
-    swapped = swap(seating, "D", "B", history=History(), keep_apart=[("A", "B")])
+    with pytest.raises(RuleError) as refused:
+        swap(seating, "D", "B", history=History(), keep_apart=[("A", "B")], name=NAMES)
+    assert str(refused.value) == "Ann and Ben are kept apart; this swap would seat them at table 1."
+
+
+def test_a_move_that_seats_a_keep_apart_pair_together_is_refused_naming_them():
+    seating = drafted("ADG", "BEH", "CFIJ")
+    with pytest.raises(RuleError) as refused:
+        move(seating, "J", 1, SERGEANT_MAJOR, keep_apart=[("J", "A")], name=NAMES)
+    assert str(refused.value) == "Jo and Ann are kept apart; this move would seat them at table 1."
+
+
+def test_a_pair_no_seating_kept_apart_still_shows_after_another_change():
+    seating = drafted("ABG", "DEH", "CFIJ")
+    swapped = swap(seating, "D", "G", history=History(), keep_apart=[("A", "B")])
     assert swapped.quality.apart_broken == (("A", "B"),)
