@@ -169,3 +169,17 @@ def test_the_page_names_a_keep_apart_pair_no_seating_could_separate(boss, organi
     page = text(boss.get(f"/tournaments/{tournament.pk}/rounds/{round_.number}/"))
     assert "are kept apart but share a table" in page
     assert "Ann and Ben" in page or "Ben and Ann" in page
+
+
+def test_the_round_page_says_when_the_figure_is_proven_optimal(boss, organiser):
+    tournament, round_, first, second, _created = round_two(organiser)
+    url = f"/tournaments/{tournament.pk}/rounds/{round_.number}/"
+    page = text(boss.get(url))
+    assert "So far 0 repeat pairs (at least 0 unavoidable). Proven optimal." in page
+    services.swap(round_, organiser, first, second)
+    page = text(boss.get(url))
+    assert "Proven optimal." not in page
+    # Nine players at three tables of three: 1,680 seatings, every one tried.
+    assert "Every seating of this round was tried for that least." in page
+    german = text(boss.get(url, HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Für dieses Minimum wurde jede Sitzordnung dieser Runde durchprobiert." in german
