@@ -48,8 +48,9 @@ def test_it_warns_on_every_page_when_the_links_point_at_the_laptop(
         assert "make run" in words and "firewall" in words, name
         assert "(http://127.0.0.1:8000)" in words, name
     cards = boss.get(pages(running)["cards"], **LAPTOP).content.decode()
-    # Every printed table card says it, not only the first.
+    # Every printed table card says it beside its QR code, not only the first.
     assert cards.count(WARNING) == Table.objects.filter(round__tournament=running).count() == 3
+    assert cards.count('<figure class="table-qr loopback">') == 3
 
 
 def test_the_links_carry_the_local_network_address_and_no_warning(
@@ -67,6 +68,7 @@ def test_the_links_carry_the_local_network_address_and_no_warning(
         for table in tables:
             assert f"http://192.168.1.20:8000/t/{table.token}/" in page
         assert "127.0.0.1" not in page
+        assert page.count("<svg") >= 3  # the QR codes
 
 
 def test_a_phone_reachable_address_gets_no_warning(client_of, running, organiser, no_lan, settings):
@@ -93,6 +95,8 @@ def test_the_warning_in_german(client_of, running, organiser, no_lan):
     page = text(boss.get(pages(running)["links"], HTTP_ACCEPT_LANGUAGE="de", **LAPTOP))
     assert "Handys können diese Links nicht öffnen" in page
     assert "Firewall" in page and "Starten Sie die App mit make run" in page
+    cards = text(boss.get(pages(running)["cards"], HTTP_ACCEPT_LANGUAGE="de", **LAPTOP))
+    assert "Dieser Code öffnet das Handy selbst" in cards
 
 
 def test_make_run_serves_the_local_network_by_default():
