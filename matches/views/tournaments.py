@@ -892,8 +892,10 @@ def _rows(read: standings_reads.Standings) -> list[dict]:
     ]
 
 
-# The separators a spreadsheet splits a CSV file at, by the name ``?sep=`` gives them.
+# The separators a spreadsheet splits a CSV file at, by the name ``?sep=`` gives them,
+# and as the page names them (a lone ";" in quotes is hard to read).
 CSV_SEPARATORS = {"comma": ",", "semicolon": ";"}
+CSV_SEPARATOR_NAMES = {"comma": gettext_lazy("commas"), "semicolon": gettext_lazy("semicolons")}
 
 
 def csv_separator(request) -> str:
@@ -912,7 +914,12 @@ def csv_choices(request) -> dict:
     one's ``?sep=`` for a spreadsheet set up in another language."""
     separator = csv_separator(request)
     other = next(name for name, mark in CSV_SEPARATORS.items() if mark != separator)
-    return {"mark": separator, "other": other, "other_mark": CSV_SEPARATORS[other]}
+    chosen = next(name for name, mark in CSV_SEPARATORS.items() if mark == separator)
+    return {
+        "names": CSV_SEPARATOR_NAMES[chosen],
+        "other": other,
+        "other_names": CSV_SEPARATOR_NAMES[other],
+    }
 
 
 def _csv(request, filename: str, header: list[str], rows) -> HttpResponse:

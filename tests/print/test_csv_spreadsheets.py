@@ -85,8 +85,10 @@ def test_the_other_separator_on_request(evening, organiser):
     page = german.get(f"/tournaments/{evening.pk}/standings/").content.decode()
     assert f"/tournaments/{evening.pk}/standings.csv?sep=comma" in page
     assert f"/tournaments/{evening.pk}/results.csv?sep=comma" in page
+    assert "Die CSV-Dateien sind durch Semikolons getrennt" in page and "Mit Kommas:" in page
     page = english.get(f"/tournaments/{evening.pk}/standings/").content.decode()
     assert f"/tournaments/{evening.pk}/standings.csv?sep=semicolon" in page
+    assert "The CSV files are separated by commas" in page and "With semicolons:" in page
 
 
 @pytest.mark.parametrize("language,separator", [("de", ";"), ("en", ",")])
