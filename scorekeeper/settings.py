@@ -203,6 +203,8 @@ LOGOUT_REDIRECT_URL = "accounts:login"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates as in Britain (26/11/2026), as the site spells; German ones as in Germany.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
@@ -310,5 +312,11 @@ LOGGING = {
     # A 403 is one line, without the traceback of its PermissionDenied (matches.logs).
     "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
 }
+
+# Polls of the live board within this many seconds of its last drawing share that drawing
+# (services.board.Shown), instead of each drawing a board of its own while hands come in
+# every few tenths of a second. Half a second: a hand is on a board that polls every 5 s
+# within 5.5 s, inside "one poll interval plus one second" (issue 19).
+BOARD_STALE_SECONDS = 0.5
 
 NINJA_PAGINATION_PER_PAGE = 100

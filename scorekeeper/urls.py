@@ -140,6 +140,7 @@ players_urls = (
 # past every page's address to reach its own (its prefix turns pages away in one test).
 urlpatterns = [
     path("ping/", common.ping, name="ping"),
+    path("favicon.ico", common.favicon),
     path(API_ROOT.lstrip("/"), api.urls),
     path("", include(accounts_urls)),
     path("", include(play_urls)),

@@ -9,11 +9,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import access
@@ -25,6 +26,13 @@ from ..models import Match
 def ping(request):
     """The trivial view: a health check, and the benchmark's baseline."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page links: they get the SVG the pages
+    link (base.html), rather than a 404 in every log."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
 def client_address(request) -> str:

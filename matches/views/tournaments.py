@@ -10,6 +10,7 @@ a redirect, so every page works without JavaScript.
 from __future__ import annotations
 
 import csv
+import dataclasses
 
 from django import forms
 from django.contrib import messages
@@ -17,6 +18,7 @@ from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import get_format
 from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
@@ -24,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import games, links, rules, seating, standings, text
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
-from ..models import Entry, Round, Table, Tournament, TournamentAudit
+from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
@@ -32,7 +34,7 @@ from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
 from ..services.tournaments import NotNow
-from ..templatetags.scoring import signed
+from ..templatetags.scoring import minus, signed
 from .common import cached_page, leave, organiser_required, template_for
 
 
@@ -66,16 +68,32 @@ TIE_BREAK_LABELS = {
 
 def _presets() -> list[tuple[str, str]]:
     return [
-        (f"{slug}/{variant}", f"{game.name} · {_(preset.name)}")
+        (f"{slug}/{variant}", _preset_label(game.name, _(preset.name)))
         for slug, game in games.GAMES.items()
         for variant, preset in game.ruleset_class.presets.items()
     ]
 
 
+def _preset_label(game: str, variant: str) -> str:
+    """The game and its variant, the game named once: "Sergeant Major" for the variant
+    named as its game, "Sheepshead, five players" where the variant's name says it."""
+    if variant == game or variant.startswith(f"{game}, ") or variant.startswith(f"{game} "):
+        return variant
+    return f"{game} · {variant}"
+
+
+# The one game whose tournaments choose their table size (TOURNAMENTS.md §2).
+SIZED_TABLES = "sheepshead"
+
+
 class TournamentForm(forms.Form):
     name = TypedText(label=gettext_lazy("Name"), max_length=80)  # cleaned by the services
+    # Tonight's, as a club night usually is; a date input takes the ISO form whatever
+    # the page's language (the locale's own would leave it blank in German).
     date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"),
+        initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     preset = forms.ChoiceField(label=gettext_lazy("Game"), choices=_presets)
     rounds = forms.IntegerField(label=gettext_lazy("Rounds"), min_value=1, max_value=30, initial=3)
@@ -181,14 +199,17 @@ class TournamentForm(forms.Form):
 
     def set_up(self) -> list[forms.BoundField]:
         """The tournament's own fields, whatever the game."""
-        return [field for field in self if field.name not in self._game_option_names()]
+        game_options = {"table_size", *self._game_option_names()}
+        return [field for field in self if field.name not in game_options]
 
     def game_options(self) -> list[forms.BoundField]:
-        """The chosen game's options, which a change of game redraws."""
+        """The chosen game's options, which a change of game redraws: Sheepshead's table
+        size first, the one game that has a choice of it (blank for any other)."""
         return [self[name] for name in self._game_option_names()]
 
     def _game_option_names(self) -> list[str]:
-        return [f"option_{name}" for name in self.option_names]
+        sized = self.chosen_preset().startswith(f"{SIZED_TABLES}/")
+        return ["table_size"] * sized + [f"option_{name}" for name in self.option_names]
 
     def options(self) -> dict:
         """The chosen options (a blank number is none). A post without the options
@@ -631,6 +652,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
             }
         )
+    _with_results(round_, rows)
     byes = [bye.entry for bye in round_.byes.select_related("entry__player")]
     entries = [seat.entry for row in rows for seat in row["seats"]] + byes
     names = {entry.pk: entry.name for entry in entries}
@@ -657,6 +679,22 @@ def _table_variant_name(plugin, ruleset, size: int) -> str:
     if variant == ruleset.variant:
         return ""
     return _(plugin.ruleset_class.presets[variant].name)
+
+
+def _with_results(round_: Round, rows: list[dict]) -> None:
+    """A closed round's tables with their results: beside each seat its match's total and
+    place (a team speaks through its first player's seat), and who won the table."""
+    if round_.status != Round.Status.CLOSED:
+        return
+    matches = [row["table"].match_id for row in rows if row["table"].match_id]
+    seats = {(seat.match_id, seat.number): seat for seat in Seat.objects.filter(match__in=matches)}
+    for row in rows:
+        match = row["table"].match_id
+        results = [seats.get((match, seat.number)) for seat in row["seats"]]
+        if not all(results):
+            continue
+        row["results"] = list(zip(row["seats"], results, strict=True))
+        row["winners"] = [row_seat.entry.name for row_seat, seat in row["results"] if seat.won]
 
 
 @organiser_required
@@ -886,10 +924,21 @@ def _rows(read: standings_reads.Standings) -> list[dict]:
             "values": [row.value(name) for name in shown],
             # Each figure with its column's head, which a phone shows beside it.
             "cells": list(zip(labels, (row.value(name) for name in shown), strict=True)),
-            "why": row.why.text(_) if row.why else "",
+            "why": _why(row.why),
         }
         for row in read.rows
     ]
+
+
+def _why(reason: standings.Reason | None) -> str:
+    """Why a row stands where it does, its figures as the page shows them (−3)."""
+    if reason is None:
+        return ""
+    params = {
+        key: minus(value) if isinstance(value, int) else value
+        for key, value in reason.params.items()
+    }
+    return dataclasses.replace(reason, params=params).text(_)
 
 
 # The separators a spreadsheet splits a CSV file at, by the name ``?sep=`` gives them,

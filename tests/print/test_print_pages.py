@@ -195,7 +195,11 @@ def test_table_cards_one_per_table_with_its_link_and_a_paper_grid(evening, organ
         grid = re.search(r'<table class="paper-grid.*?</table>', card, flags=re.S).group(0)
         hands = 4 if len(names) == 4 else 3
         assert grid.count('<td class="hand">') == hands
-        assert re.findall(r'<th colspan="2" class="seat-head">(.*?)</th>', grid) == names
+        heads = re.findall(r'<th colspan="2" class="seat-head">(.*?)</th>', grid)
+        assert heads == [
+            f'<span class="seat-no">{number}</span> {name}'
+            for number, name in enumerate(names, start=1)
+        ]
         assert grid.count(">Tricks<") == len(names) and "Trumps" in grid
         assert f"{dealer} <small>(deals first)</small>" in card
         assert ("Everyone plays 3 hands." in card) is (len(names) == 4)
