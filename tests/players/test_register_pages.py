@@ -286,7 +286,7 @@ class TestDetail:
         assert "ann@example.org" in page and "17" in page
         # The match: link, date, game, place, total.
         assert f'href="/matches/{played.pk}/"' in response.content.decode()
-        day = played.created_at.strftime("%m/%d/%Y")
+        day = played.created_at.strftime("%d/%m/%Y")  # British English: day first
         assert f"Sergeant Major as “ANN” +1 {day} · place 1 · in progress" in page
         assert "Tournaments No tournaments yet." in page
         assert "otto added Ann." in page
