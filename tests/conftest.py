@@ -6,7 +6,6 @@ from matches.middleware import FirstOrganiserMiddleware
 from matches.services import board as boards
 from matches.services import selectors
 from matches.services import standings as standings_reads
-from matches.views import board as board_views
 from tests import factories
 
 
@@ -23,7 +22,6 @@ def _fresh_cache():
         selectors.pickled_hands.clear()
         standings_reads.kept.clear()
         boards.kept.clear()
-        board_views.drawn.clear()
         FirstOrganiserMiddleware.someone = False
 
     forget()

@@ -24,3 +24,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not :memory:, so that the concurrency tests use real locks; one per process,
     # so that two test runs side by side never share it.
     DATABASES["default"]["TEST"] = {"NAME": DATA_DIR / f"test-db-{os.getpid()}.sqlite3"}
+
+# The live board redrawn for every change: tests see a hand on the board at once
+# (tests/tournaments/test_board.py checks the coalescing with its own setting).
+BOARD_STALE_SECONDS = 0

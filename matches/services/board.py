@@ -8,8 +8,14 @@ presents the revision it already shows costs one primary-key read (``views.board
 
 from __future__ import annotations
 
+import logging
+import os
+import threading
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
 
@@ -61,16 +67,113 @@ class Board:
         return playing and any(table.hands for table in self.tables)
 
 
+logger = logging.getLogger(__name__)
 kept = Kept(size=50)
 
 
 def revision(tournament: Tournament) -> str:
-    """The revision of the board to show: always the tournament's current one. A poll
-    presenting it is "unchanged" (one primary-key read); any other gets the board of this
-    one, drawn once per revision in each process (``views.board``), so that a hand is on
-    the projector at its next poll (issue 19: a board held for 10 s per worker showed
-    hands up to 9.9 s late)."""
+    """The tournament's revision as it stands: every hand at one of its tables moves it."""
     return standings_reads.revision_key(tournament)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    at: float  # when it was drawn (``now()``)
+    etag: str  # the revision, language and tournament it shows (``views.board._etag``)
+    html: str
+
+
+def now() -> float:
+    return time.time()  # the workers' common clock (a test moves it)
+
+
+class Drawings:
+    """The board as drawn last, per tournament and kind (language, partial or page, by
+    its key or open), in one file each that every worker of this machine reads.
+
+    At a club night in full swing a hand comes every few tenths of a second, so nearly
+    every poll finds a new revision; drawing the board (60 ms of a process at 40 tables)
+    for each would take the server's two cores. So polls within ``BOARD_STALE_SECONDS``
+    (half a second) of the last drawing, whichever worker drew it, share it: the board is
+    drawn about twice a second on the whole machine, and a hand is on a board that polls
+    every 5 s within 5.5 s and a drawing (issue 19: each worker held its board for 10 s,
+    and hands reached the projector up to 9.9 s late). A poll that presents the board it
+    would get is "unchanged" (204)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.drawing: dict[str, threading.Lock] = {}  # a name's drawing in this process
+
+    def shown(self, name: str, etag: str, draw, presented: str = "") -> Drawing:
+        """The drawing to show of a board whose revision is ``etag``: the last one if it
+        is of ``etag``, or younger than ``BOARD_STALE_SECONDS`` and no older than the one
+        the poller ``presented``; else one drawn now by ``draw()``."""
+        last = self.last(name)
+        if self.serves(last, etag, presented):
+            return last
+        with self.lock:
+            pending = self.drawing.setdefault(name, threading.Lock())
+        with pending:  # this process's other pollers of the board wait for this drawing
+            last = self.last(name)
+            if self.serves(last, etag, presented):
+                return last
+            drawn = Drawing(now(), etag, draw())
+            self.put(name, drawn)
+            return drawn
+
+    @staticmethod
+    def usable(last: Drawing | None, etag: str, presented: str) -> bool:
+        """Of this tournament (not another that once had its id), and no older than the
+        board the poller has."""
+        return (
+            last is not None
+            and _tag(last.etag) == _tag(etag)
+            and _number(last.etag) >= _number(presented)
+        )
+
+    def serves(self, last: Drawing | None, etag: str, presented: str) -> bool:
+        if not self.usable(last, etag, presented):
+            return False
+        return last.etag == etag or now() - last.at < settings.BOARD_STALE_SECONDS
+
+    def path(self, name: str) -> Path:
+        return Path(settings.DERIVED_STATES_DIR) / f"board-{name}"
+
+    def last(self, name: str) -> Drawing | None:
+        """The last drawing; its time is the file's (``put``)."""
+        try:
+            with open(self.path(name), encoding="utf-8") as file:
+                at = os.fstat(file.fileno()).st_mtime
+                etag, html = file.read().split("\n", 1)
+            return Drawing(at, etag, html)
+        except (OSError, ValueError):  # none yet, or not a drawing
+            return None
+
+    def put(self, name: str, drawn: Drawing) -> None:
+        """Replace the file at once (a rename): a reader gets the old drawing or the new."""
+        path = self.path(name)
+        partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            handle = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(f"{drawn.etag}\n{drawn.html}")
+            os.utime(partial, (drawn.at, drawn.at))
+            os.replace(partial, path)
+        except OSError:
+            logger.warning("Could not keep the live board %s", name)
+
+
+def _tag(etag: str) -> str:
+    return etag.strip('"').split("-", 1)[0]
+
+
+def _number(etag: str) -> int:
+    pieces = etag.strip('"').split("-")
+    return int(pieces[1]) if len(pieces) > 1 and pieces[1].isdigit() else 0
+
+
+drawings = Drawings()
 
 
 def board(tournament: Tournament) -> Board:

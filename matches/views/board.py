@@ -10,8 +10,6 @@ and a plain reload with ``If-None-Match`` gets 304. Both cost one primary-key re
 
 from __future__ import annotations
 
-import threading
-
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -24,7 +22,6 @@ from django.views.decorators.http import require_GET
 from .. import access, standings
 from ..models import Round, Table, Tournament
 from ..services import board as boards
-from ..services.selectors import Kept
 from . import play
 from .doors import Door
 from .tournaments import _rows, standings_columns
@@ -81,40 +78,12 @@ def _etag(tournament: Tournament, revision: str) -> str:
     return f'"{tag}-{number}-{get_language()}"'
 
 
-class Drawings(Kept):
-    """The board as drawn, per revision, language and kind (partial or page): every poller
-    of a revision gets the same bytes, drawn once in this process. Pollers that ask for a
-    new revision at the same moment wait for the first one's drawing rather than each
-    drawing it; a poll of another revision never waits for this one."""
-
-    def __init__(self, size: int):
-        super().__init__(size)
-        self.drawing: dict[str, threading.Lock] = {}
-
-    def get_or_draw(self, key: str, draw) -> str:
-        found = self.get(key)
-        if found is not None:
-            return found
-        with self.lock:
-            pending = self.drawing.setdefault(key, threading.Lock())
-        with pending:
-            found = self.get(key)
-            if found is None:
-                found = draw()
-                self.put(key, found)
-        with self.lock:
-            self.drawing.pop(key, None)
-        return found
-
-
-drawn = Drawings(size=100)
-
-
 @require_GET
 def board(request, tournament_id: int):
     tournament = _visible(request, tournament_id, key=True)
     etag = _etag(tournament, boards.revision(tournament))
-    if request.htmx and request.headers.get("X-Board-Revision") == etag.strip('"'):
+    presented = request.headers.get("X-Board-Revision", "") if request.htmx else ""
+    if presented == etag.strip('"'):
         return HttpResponse(status=204)  # htmx keeps what it shows
     if etag in request.headers.get("If-None-Match", ""):
         return _fresh(HttpResponseNotModified(), etag)
@@ -136,8 +105,13 @@ def board(request, tournament_id: int):
         template = "tournaments/board.html" + ("#live" if partial else "")
         return render_to_string(template, context, request=request)
 
-    html = drawn.get_or_draw(f"{etag}:{partial}:{bool(key)}", draw)
-    return _fresh(HttpResponse(html), etag)
+    # Each kind of the board has its own drawing: the page or its live part, the words
+    # of a language, the polls' address with the key or without.
+    kind = f"{tournament.pk}-{get_language()}-{'live' if partial else 'page'}-{bool(key):d}"
+    drawing = boards.drawings.shown(kind, etag, draw, presented=f'"{presented}"')
+    if presented and presented == drawing.etag.strip('"'):
+        return HttpResponse(status=204)  # the board drawn a moment ago, which it shows
+    return _fresh(HttpResponse(drawing.html), drawing.etag)
 
 
 def _fresh(response: HttpResponse, etag: str) -> HttpResponse:
