@@ -127,7 +127,7 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
 def _hand(page, expect, number):
     """Hand ``number`` with every seat on its target (the scores stay level)."""
     form = page.locator("form#record")
-    expect(form.locator("h2")).to_have_text(f"Record hand {number}")
+    expect(form.locator("h2")).to_have_text(f"Record hand {number} of 3")
     roles = page.locator(".seats .seat .role").all_inner_texts()
     dealer = next(i for i, role in enumerate(roles) if "deal" in role.lower())
     form.locator("label.suit-button.hearts").click()
