@@ -15,7 +15,10 @@ from scorekeeper.datadir import prepare
 
 
 def lan_addresses() -> list[str]:
-    """The machine's IPv4 addresses other than loopback, without sending any traffic."""
+    """The machine's IPv4 addresses other than loopback, without sending any traffic;
+    first the one of the interface that reaches the network (the table links use the
+    first: on a laptop with Docker's 172.17.0.1 or a VPN's 10.x beside its Wi-Fi's
+    192.168.x, only the Wi-Fi's is the one phones can open)."""
     addresses: set[str] = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
@@ -23,15 +26,17 @@ def lan_addresses() -> list[str]:
     except OSError:
         pass
     # A UDP "connect" picks the outgoing interface without sending a packet.
+    outgoing = ""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.255.255.255", 1))
-        addresses.add(probe.getsockname()[0])
+        outgoing = probe.getsockname()[0]
     except OSError:
         pass
     finally:
         probe.close()
-    return sorted(a for a in addresses if not a.startswith("127."))
+    others = sorted(a for a in addresses if a != outgoing and not a.startswith("127."))
+    return ([outgoing] if outgoing and not outgoing.startswith("127.") else []) + others
 
 
 def clear_expired_sessions() -> None:

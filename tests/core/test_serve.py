@@ -335,3 +335,30 @@ def test_a_client_that_never_finishes_its_headers_is_let_go(settings, tmp_path):
         finally:
             silent.close()
             slow.close()
+
+
+def test_the_address_phones_reach_comes_first(monkeypatch):
+    """The table links take the first LAN address: the interface that reaches the
+    network, not the first in text order (Docker's 172.17.0.1 sorts before 192.168.x)."""
+    from scorekeeper import serve
+
+    class Probe:
+        def __init__(self, *args):
+            pass
+
+        def connect(self, address):
+            pass
+
+        def getsockname(self):
+            return ("192.168.1.20", 40000)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(serve.socket, "socket", Probe)
+    monkeypatch.setattr(
+        serve.socket,
+        "getaddrinfo",
+        lambda *args: [(0, 0, 0, "", (a, 0)) for a in ("172.17.0.1", "10.8.0.2", "127.0.1.1")],
+    )
+    assert serve.lan_addresses() == ["192.168.1.20", "10.8.0.2", "172.17.0.1"]
