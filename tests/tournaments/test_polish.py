@@ -144,6 +144,8 @@ def _shown(response) -> str:
 
 def test_it_shows_every_negative_figure_with_a_minus_sign(boss, organiser):
     tournament = night(organiser, rounds=2, public=True)
+    carla = Entry.objects.get(tournament=tournament, player__name="Carla")
+    services.adjust(carla, organiser, round=2, points=-2, reason="Cards shown")  # a footnote
     base = f"/tournaments/{tournament.pk}/"
     pages = ["standings/", "results/", "board/", "print/standings/", "print/cards/", ""]
     for page in pages:
