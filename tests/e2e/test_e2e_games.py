@@ -68,7 +68,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
 
         # Hand 1: tap Ann as picker, Ben as partner, and 61.
         form = page.locator("form#record")
-        expect(form.locator("h2")).to_have_text("Record hand 1")
+        expect(form.locator("h2")).to_have_text("Record hand 1 of 3")
         preview = form.locator("#preview")
         expect(preview).to_contain_text("The scores of this hand appear here")
         _tap_seat(expect, form, "Picker", "Ann")
@@ -78,7 +78,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         _expect_preview(expect, preview, SHEEPSHEAD, SH_HAND1)
         expect(seats.locator(".total")).to_have_text(["0"] * 5)  # nothing saved yet
         _submit(form)
-        expect(form.locator("h2")).to_have_text("Record hand 2")
+        expect(form.locator("h2")).to_have_text("Record hand 2 of 3")
         expect(seats.locator(".total")).to_have_text([signed(t) for t in SH_TOTALS[1]])
         expect(exchange).to_contain_text("Ben deals.")
         _expect_sheepshead_history(expect, page, [SH_HAND1])
@@ -88,7 +88,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         _tap_seat(expect, form, "Picker", "Nobody picked")
         _expect_preview(expect, preview, SHEEPSHEAD, SH_HAND2)
         _submit(form)
-        expect(form.locator("h2")).to_have_text("Record hand 3")
+        expect(form.locator("h2")).to_have_text("Record hand 3 of 3")
         expect(seats.locator(".total")).to_have_text([signed(t) for t in SH_TOTALS[2]])
         expect(exchange).to_contain_text("Cy deals.")
         _expect_sheepshead_history(expect, page, [SH_HAND1, SH_HAND2])

@@ -256,7 +256,7 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
     page, errors = organiser_page(browser, live_server, otto, "en-GB")
     exported = page.request.get(f"{live_server.url}/tournaments/{tournament.pk}/standings.csv")
     assert exported.headers["content-type"] == "text/csv; charset=utf-8"
-    rows = list(csv.reader(io.StringIO(exported.body().decode("utf-8"))))
+    rows = list(csv.reader(io.StringIO(exported.body().decode("utf-8-sig"))))
     assert rows[0][:4] == ["rank", "name", "match points", "game points"] and len(rows) == 12
     assert "Jörg" in {row[1] for row in rows}
 

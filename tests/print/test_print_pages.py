@@ -121,7 +121,7 @@ def test_printed_standings_agree_with_the_page_and_the_csv(evening, organiser):
     base = f"/tournaments/{evening.pk}/"
     sheet = boss.get(printed(evening, "standings/")).content.decode()
     page = boss.get(base + "standings/").content.decode()
-    exported = boss.get(base + "standings.csv").content.decode("utf-8")
+    exported = boss.get(base + "standings.csv").content.decode("utf-8-sig")
     in_csv = list(csv.reader(io.StringIO(exported)))
     assert in_csv[0] == ["rank", "name", "match points", "game points", "rounds played"]
     # rank, name, match points (the score), game points (the one tie-break), rounds
@@ -244,7 +244,7 @@ def test_sheets_in_german(evening, organiser):
 def test_results_csv_has_a_row_per_player_and_round(evening, organiser):
     response = login(organiser).get(f"/tournaments/{evening.pk}/results.csv")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["round", "name", "table", "game points", "place", "won", "bye"]
     assert len(rows) == 1 + 3 * len(NAMES)
     assert {(row[0], row[1]) for row in rows[1:]} == {

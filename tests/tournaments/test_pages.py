@@ -277,7 +277,7 @@ def test_a_penalty_from_the_standings_page(boss, organiser):
             follow=True,
         )
     )
-    assert "Ann, round 1: -3 game points — phone at the table" in page
+    assert "Ann, round 1: −3 game points — phone at the table" in page
     refused = text(
         boss.post(
             base + "adjustments/", {"entry": ann.pk, "round": "1", "points": "3"}, follow=True
