@@ -7,15 +7,7 @@ from django.test import Client
 from matches.models import AuditEntry, Hand, Table
 from matches.services import tournaments as services
 from tests.api_support import assert_error, bearer, login, match_url, send, writes
-from tests.tournaments.test_rounds import club, play_table
-
-
-@pytest.fixture
-def running(organiser):
-    tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
-    return tournament
+from tests.tournaments.test_rounds import play_table
 
 
 @pytest.fixture

@@ -1,6 +1,5 @@
 """The live board, the round's table links, and a public tournament's results."""
 
-import pytest
 from django.urls import reverse
 
 from matches.models import Match, Table
@@ -12,14 +11,6 @@ from tests.factories import text
 from tests.tournaments.test_rounds import club, play_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def running(organiser):
-    tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
-    return tournament
 
 
 def board_url(tournament, key=None):

@@ -3,7 +3,6 @@ after (issue 19, item 10)."""
 
 import re
 
-import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -12,15 +11,7 @@ from matches.services import play
 from matches.services import standings as reads
 from matches.services import tournaments as services
 from tests.factories import text
-from tests.tournaments.test_rounds import club, play_table
-
-
-@pytest.fixture
-def running(organiser):
-    tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
-    return tournament
+from tests.tournaments.test_rounds import play_table
 
 
 def board_link(page: str) -> str:

@@ -6,20 +6,10 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Table
-from matches.services import tournaments as services
 from tests.factories import text
-from tests.tournaments.test_rounds import club
 
 LAPTOP = {"HTTP_HOST": "127.0.0.1:8000"}
 WARNING = "Phones cannot open these links"
-
-
-@pytest.fixture
-def running(organiser):
-    tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
-    return tournament
 
 
 @pytest.fixture

@@ -1,0 +1,13 @@
+import pytest
+
+from matches.services import tournaments as services
+from tests.tournaments.test_rounds import club
+
+
+@pytest.fixture
+def running(organiser):
+    """The club night of ``test_rounds.club`` with round 1 drawn and started."""
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    return tournament
