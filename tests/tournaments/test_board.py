@@ -271,3 +271,35 @@ def test_a_board_drawn_by_one_worker_is_shown_by_the_others(settings, monkeypatc
     assert one.shown("7-en-live-1", '"else-7-en"', lambda: "another").html == "another"
     now[0] += 0.6
     assert one.shown("7-en-live-1", '"else-8-en"', lambda: "board 8").html == "board 8"
+
+
+def test_a_poll_meanwhile_gets_the_last_drawing_instead_of_waiting(settings, monkeypatch):
+    """While one thread draws the board of a new revision, another poll gets the drawing
+    before it, when that is young (the window and a drawing's time), rather than waiting;
+    an older one it waits for."""
+    import threading
+
+    now = production_board(settings, monkeypatch)
+    drawings = boards.Drawings()
+    drawings.shown("7-en-live-1", '"tag-5-en"', lambda: "board 5")
+    now[0] += 0.8  # past the window: revision 6 is drawn afresh
+    started, finish = threading.Event(), threading.Event()
+
+    def slow():
+        started.set()
+        finish.wait(5)
+        return "board 6"
+
+    drawer = threading.Thread(target=drawings.shown, args=("7-en-live-1", '"tag-6-en"', slow))
+    drawer.start()
+    assert started.wait(5)
+
+    def never():
+        raise AssertionError("drawn twice at once")
+
+    try:
+        assert drawings.shown("7-en-live-1", '"tag-7-en"', never).html == "board 5"
+    finally:
+        finish.set()
+        drawer.join(5)
+    assert drawings.shown("7-en-live-1", '"tag-6-en"', never).html == "board 6"
