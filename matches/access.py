@@ -200,17 +200,20 @@ def api_viewer(request: HttpRequest) -> Viewer:
     user, or the session after its CSRF check); the session user as well on safe
     methods. On unsafe methods a session that the API's authentication did not accept
     has not passed the CSRF check, so it does not count.
-    Tokens: ``?share=`` and ``Authorization: Bearer`` (an API key there is no link token
-    of any match, so it reaches nothing as one).
+    Tokens: ``Authorization: Bearer`` (an API key there is no link token of any match, so
+    it reaches nothing as one), and ``?share=`` on safe methods only: a write through a
+    link is the link's own request, authenticated by it (``api.base.BearerAuth``), so
+    that it is audited as the table and judged as one under the tournament's lock. An
+    account that adds a table's token as ``?share=`` to its own write would otherwise
+    write (stop, reopen, replace the share link) as itself through the link.
     """
     auth = getattr(request, "auth", None)
     users = [auth if getattr(auth, "is_authenticated", False) else None]
-    if request.method in SAFE_METHODS and request.user.is_authenticated:
+    safe = request.method in SAFE_METHODS
+    if safe and request.user.is_authenticated:
         users.append(request.user)
-    return Viewer(
-        users=_present(users),
-        tokens=_present([request.GET.get("share", "").strip(), bearer_token(request)]),
-    )
+    share = request.GET.get("share", "").strip() if safe else ""
+    return Viewer(users=_present(users), tokens=_present([share, bearer_token(request)]))
 
 
 def bearer_token(request: HttpRequest) -> str | None:

@@ -226,3 +226,36 @@ def test_a_hand_racing_the_end_of_its_table_never_deadlocks(organiser):
         assert isinstance(results[0], Table | services.NotNow), results
         assert results[1] in (201, 403, 409), results
         connection.close()
+
+
+# -- a table's token writes as the table, or not at all -------------------------------------
+
+
+def test_an_account_cannot_write_through_a_table_token_in_share(db, organiser, other):
+    """An account that may not write the match adds the table's token as ``?share=`` to
+    its own writes: nothing is stopped, reopened, re-shared or recorded in its name (the
+    token writes only as the table, authenticated by it, and judged under the lock)."""
+    from tests.api_support import key_for
+
+    table = started(organiser)
+    key = key_for(other)
+    match = Match.objects.get(pk=table.match_id)
+    base = f"/api/matches/{table.match_id}"
+    share = f"?share={table.token}"
+    audit = AuditEntry.objects.count()
+    dealer = match.first_dealer
+    tricks = [0, 0, 0]
+    for offset, target in {0: 8, 1: 5, 2: 3}.items():
+        tricks[(dealer + offset) % 3] = target
+    for method, path, body in [
+        ("post", "/stop", {"reason": "mine"}),
+        ("post", "/reopen", {}),
+        ("post", "/share", {}),
+        ("post", "/hands", {"number": 1, "tricks": tricks, "trump": "hearts"}),
+    ]:
+        response = send(Client(), method, base + path + share, body, headers=bearer(key))
+        assert response.status_code == 403, (path, response.content)
+    assert AuditEntry.objects.count() == audit
+    assert Match.objects.get(pk=match.pk).share_token == match.share_token
+    # Reading with it stays allowed: ?share= is for following a match.
+    assert send(Client(), "get", base + share).status_code == 200
