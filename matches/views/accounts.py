@@ -1,5 +1,7 @@
 """Account pages: the first organiser, logging in, the password, API tokens."""
 
+import ipaddress
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
@@ -22,6 +24,10 @@ def first_organiser(request):
     """The one-time form that creates the first organiser; gone once anyone exists."""
     if get_user_model().objects.exists():
         raise Http404
+    if not _on_this_computer(request):
+        # ``make run`` serves the club's network: whoever reaches a fresh install first
+        # would become its organiser. The first account is made at the server itself.
+        return render(request, "first_organiser.html", {"from_afar": True}, status=403)
     form = UserCreationForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -35,6 +41,15 @@ def first_organiser(request):
         return redirect("play:home")
     status = 422 if form.errors else 200
     return render(request, "first_organiser.html", {"form": form}, status=status)
+
+
+def _on_this_computer(request) -> bool:
+    """Whether the request comes from the machine that runs the server (a loopback
+    address; behind a proxy on this machine, the address it forwards)."""
+    try:
+        return ipaddress.ip_address(client_address(request)).is_loopback
+    except ValueError:
+        return False
 
 
 class LoginView(auth_views.LoginView):

@@ -28,6 +28,27 @@ class TestFirstOrganiser:
         assert user.is_staff and user.is_superuser
         assert client.get("/").status_code == 200  # logged in
 
+    def test_it_is_made_only_on_the_computer_that_runs_the_server(self, client, settings):
+        """``make run`` serves the club's network: a phone on it that reaches a fresh
+        install first must not become its organiser."""
+        phone = {"REMOTE_ADDR": "192.168.1.23"}
+        page = client.get("/setup/", **phone)
+        assert page.status_code == 403
+        assert b"made on the computer that runs the scorekeeper" in page.content
+        assert b"<form" not in page.content.split(b"<main", 1)[-1].split(b"</main>")[0]
+        assert client.post("/setup/", FORM, **phone).status_code == 403
+        assert not User.objects.exists()
+        # A proxy on this machine forwards the address it saw: that one counts.
+        settings.TRUST_X_FORWARDED_FOR = True
+        forwarded = {"HTTP_X_FORWARDED_FOR": "192.168.1.23"}
+        assert client.post("/setup/", FORM, **forwarded).status_code == 403
+        assert client.post("/setup/", FORM, **{"REMOTE_ADDR": "::1"}).status_code == 302
+        assert User.objects.count() == 1
+
+    def test_it_says_so_in_german(self, client):
+        page = client.get("/setup/", REMOTE_ADDR="10.0.0.7", HTTP_ACCEPT_LANGUAGE="de")
+        assert "auf dem Computer angelegt" in page.content.decode()
+
     def test_it_is_gone_once_a_user_exists(self, client, owner):
         assert client.get("/setup/").status_code == 404
         assert client.post("/setup/", FORM).status_code == 404
