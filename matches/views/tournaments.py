@@ -448,11 +448,15 @@ def entries_add(request, tournament_id: int):
     known = register.named(flat)
     unknown = [name for name in flat if register.name_key(name) not in known]
     if unknown and request.POST.get("confirm") != "yes":
+        # The players ticked in the register go along with the yes and with the way back.
+        chosen = list(register.not_entered(tournament).filter(pk__in=ticked)) if ticked else []
         context = {
             "tournament": tournament,
             "names": typed,
             "unknown": unknown,
-            "known": [known[register.name_key(name)] for name in flat if name not in unknown],
+            "ticked": ticked,
+            "known": chosen
+            + [known[register.name_key(name)] for name in flat if name not in unknown],
         }
         template = template_for(request, "tournaments/entries_confirm.html", "confirm")
         return render(request, template, context)

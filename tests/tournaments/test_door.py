@@ -59,6 +59,20 @@ def test_it_asks_before_a_typed_name_becomes_a_new_player(boss, cup, club):
     assert Entry.objects.get(player__name="Ann").player == club["Ann"]
 
 
+def test_ticked_players_go_along_with_the_question(boss, cup, club):
+    """A player ticked in the register and a new name typed: the question keeps the tick,
+    on its yes and on its way back (it was dropped, and only the new name entered)."""
+    asked = boss.post(url(cup, "entries/"), {"player": [club["Ann"].pk], "names": "Zed"})
+    page = asked.content.decode()
+    assert page.count(f'name="player" value="{club["Ann"].pk}"') == 2  # yes, and back
+    assert "entered as they are: Ann" in text(asked)
+    done = boss.post(
+        url(cup, "entries/"), {"player": [club["Ann"].pk], "names": "Zed", "confirm": "yes"}
+    )
+    assert done.status_code == 302
+    assert sorted(e.name for e in cup.entries.all()) == ["Ann", "Zed"]
+
+
 def test_known_names_are_entered_without_asking(boss, cup, club):
     # Case, spaces and look-alike letters are folded by the register's own key: the
     # Cyrillic А of "Аnn" and the capitals are the register's Ann, not a new player.
