@@ -265,8 +265,11 @@ def _hold(players: Sequence[Player]) -> None:
     already gone, and the entry is refused naming the player (409), never written
     against a player who is no longer there."""
     wanted = {player.pk for player in players}
+    # FOR NO KEY UPDATE on PostgreSQL: it keeps a merge (which deletes) waiting, but not
+    # a new match's seats, whose foreign keys take key-share locks on the same players in
+    # seat order (FOR UPDATE against those could deadlock).
     held = set(
-        Player.objects.select_for_update()
+        Player.objects.select_for_update(no_key=True)
         .filter(pk__in=wanted)
         .order_by("pk")
         .values_list("pk", flat=True)
@@ -811,11 +814,14 @@ def close_round(
                 gettext("Tables still playing: %(tables)s. End them first, with a reason.")
                 % {"tables": ", ".join(str(table.number) for table in unfinished)}
             )
+        if unfinished:
+            # Before the question: a missing reason would otherwise be asked for only
+            # after the organiser's yes, and the round stay open.
+            reason = _required_reason(reason)
         unasked = [t.number for t in tables if t.confirmed_at is None]
         if confirming is not None and not set(unasked) <= set(confirming):
             raise ConfirmFirst(unasked)
         if unfinished:
-            reason = _required_reason(reason)
             for table in unfinished:
                 play.stop_match(table.match, by=by, reason=reason)
                 table.end_reason = reason

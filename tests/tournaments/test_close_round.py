@@ -125,6 +125,24 @@ def test_ending_unfinished_tables_asks_too_and_keeps_the_reason(boss, organiser)
     assert "table 3 ended as it stood; table 1 confirmed by the organiser at closing" in audit
 
 
+def test_a_missing_reason_is_asked_for_before_the_question(boss, organiser):
+    """Ending unfinished tables without a reason: the reason is asked for at once, not
+    after the organiser's yes to the question (the round then stayed open)."""
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    play_table(Table.objects.get(round=round_, number=1), organiser)
+    response = boss.post(
+        close_url(tournament),
+        {"action": "close", "end_unfinished": "1", "reason": ""},
+        follow=True,
+    )
+    assert "Say why." in text(response)
+    assert "confirmed by the organiser at closing?" not in text(response)
+    assert 'name="confirming"' not in response.content.decode()
+    assert round_status(tournament) == "playing"
+
+
 def test_the_question_in_german(client_of, organiser, played):
     boss = client_of(organiser)
     page = text(boss.post(close_url(played), {"action": "close"}, HTTP_ACCEPT_LANGUAGE="de"))
