@@ -74,12 +74,16 @@ KEYS = ("key", "share")
 # Pages that show a tournament's results as they stand: no link, but a copy kept by a proxy
 # would go on showing a table that has since been confirmed or corrected.
 RESULTS = frozenset({"tournaments:results", "tournaments:result_table"})
+# Pages that carry every table's link of a round (the QR codes, the printed table cards):
+# a copy kept anywhere would hand out the tables' keys.
+LINKS = frozenset({"tournaments:table_links", "tournaments:print_tables"})
 
 
 def private_answers(get_response):
     """``Cache-Control: private, no-store`` on every answer to a link (``/t/<token>/``,
     ``/s/<token>/``: a path with a token in it), to a key (``?key=``, ``?share=``,
-    ``Authorization``) and on the results pages, unless the view said otherwise (the
+    ``Authorization``), on the results pages and on the pages of a round's table links,
+    unless the view said otherwise (the
     board: ``private, no-cache`` with its ETag, revalidated on every reload). A shared
     cache (the club's proxy, a hotel's) would otherwise keep a table's page past its
     confirmation, or hand a keyed answer to whoever asks next without the key."""
@@ -97,4 +101,6 @@ def _private(request) -> bool:
     if "HTTP_AUTHORIZATION" in request.META or any(name in request.GET for name in KEYS):
         return True
     resolved = request.resolver_match
-    return resolved is not None and ("token" in resolved.kwargs or resolved.view_name in RESULTS)
+    return resolved is not None and (
+        "token" in resolved.kwargs or resolved.view_name in RESULTS | LINKS
+    )

@@ -62,3 +62,12 @@ def test_the_board_keeps_its_validator(client, table):
     response = client.get(f"/tournaments/{tournament.pk}/board/?key={tournament.board_token}")
     directives = {part.strip() for part in response["Cache-Control"].split(",")}
     assert {"private", "no-cache"} <= directives and response["ETag"]
+
+
+def test_the_pages_that_carry_every_tables_link(client_of, organiser, table):
+    """The round's table links with their QR codes, and the printed table cards: each
+    holds every table's key."""
+    boss = client_of(organiser)
+    tournament = table.round.tournament
+    assert_kept_by_nobody(boss.get(f"/tournaments/{tournament.pk}/rounds/1/links/"))
+    assert_kept_by_nobody(boss.get(f"/tournaments/{tournament.pk}/print/tables/1/"))
