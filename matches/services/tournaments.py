@@ -796,6 +796,7 @@ def close_round(
     end_unfinished: bool = False,
     reason: str = "",
     confirming: Collection[int] | None = None,
+    seen: int | None = None,
 ) -> Round:
     """Close the round being played: every table must be done (or, with
     ``end_unfinished``, is ended first as it stands); every done table its players have
@@ -819,7 +820,13 @@ def close_round(
             # after the organiser's yes, and the round stay open.
             reason = _required_reason(reason)
         unasked = [t.number for t in tables if t.confirmed_at is None]
-        if confirming is not None and not set(unasked) <= set(confirming):
+        # ``seen``: the tournament's revision when the question was shown. A table taken
+        # back and corrected since would otherwise be confirmed with a result the
+        # organiser never saw.
+        if confirming is not None and (
+            not set(unasked) <= set(confirming)
+            or (seen is not None and seen != tournament.revision)
+        ):
             raise ConfirmFirst(unasked)
         if unfinished:
             for table in unfinished:

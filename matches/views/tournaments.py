@@ -750,6 +750,7 @@ def round_change(request, tournament_id: int, number: int):
                 end_unfinished="end_unfinished" in request.POST,
                 reason=request.POST.get("reason", ""),
                 confirming=[int(n) for n in request.POST.getlist("confirming") if n.isdigit()],
+                seen=_int(request.POST.get("seen")),
             )
             messages.success(request, _("Round %(number)s is closed.") % {"number": number})
         else:
@@ -801,12 +802,16 @@ def _change_preview(request, tournament: Tournament, round_: Round, action: str)
 def _close_asks(request, tournament: Tournament, round_: Round, numbers: list[int]):
     """Before closing confirms tables in the organiser's name: which, and how far each
     got, with the same close (and its reason) to send again, or the way back."""
+    # The revision before the tables are read: the yes is for what is shown here, and a
+    # table corrected or taken back meanwhile moves it (the close then asks again).
+    seen = Tournament.objects.values_list("revision", flat=True).get(pk=tournament.pk)
     tables = list(
         round_.tables.filter(number__in=numbers).select_related("match", "submitted_by__player")
     )
     context = {
         "tournament": tournament,
         "round": round_,
+        "seen": seen,
         "tables": tables,
         "numbers": ", ".join(str(table.number) for table in tables),
         "end_unfinished": "end_unfinished" in request.POST,

@@ -2,6 +2,8 @@
 pages ask first, naming them; the audit and the round page say which tables the
 organiser confirmed at closing. The API's close needs no such step (API.md)."""
 
+import re
+
 import pytest
 
 from matches.models import Round, Table
@@ -88,6 +90,28 @@ def test_a_table_not_named_when_asked_is_asked_about_again(boss, played):
     assert response.status_code == 200
     assert "Yes, close and confirm tables 2, 3" in text(response)
     assert round_status(played) == "playing"
+
+
+def test_a_table_changed_after_the_question_is_asked_about_again(boss, played, organiser):
+    """The yes is for the tables as the question showed them: table 2 taken back and a
+    hand corrected meanwhile, the close asks again instead of confirming a result the
+    organiser never saw."""
+    asked = boss.post(close_url(played), {"action": "close"})
+    html = asked.content.decode()
+    (seen,) = re.findall(r'name="seen" value="(\d+)"', html)
+    two = Table.objects.get(round__tournament=played, number=2)
+    services.reopen_result(two)  # a player takes the hand-in back to fix a hand
+    answer = boss.post(
+        close_url(played), {"action": "close", "confirming": ["2", "3"], "seen": seen}
+    )
+    assert answer.status_code == 200
+    assert "Yes, close and confirm tables 2, 3" in text(answer)
+    assert round_status(played) == "playing"
+    again = re.findall(r'name="seen" value="(\d+)"', answer.content.decode())
+    closed = boss.post(
+        close_url(played), {"action": "close", "confirming": ["2", "3"], "seen": again[0]}
+    )
+    assert closed.status_code == 302 and round_status(played) == "closed"
 
 
 def test_a_round_its_players_confirmed_closes_without_asking(boss, played, organiser):
