@@ -21,7 +21,6 @@ from django.shortcuts import render
 from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
-from django.views import defaults
 
 from ..api.base import CSRF_MESSAGE, is_api_request, status_error
 
@@ -54,7 +53,7 @@ def _page(request, template: str, status: int, **extra):
 def bad_request(request, exception, **kwargs):
     if is_api_request(request):
         return status_error(request, 400)
-    return defaults.bad_request(request, exception, **kwargs)
+    return _page(request, "400.html", 400)
 
 
 def permission_denied(request, exception, **kwargs):

@@ -120,6 +120,19 @@ def test_it_answers_a_refusal_in_german(rf, owner):
     assert "Kein Zugang" in response.content.decode()
 
 
+def test_it_answers_an_unreadable_request_with_a_page_in_both_languages(rf, owner):
+    from django.core.exceptions import SuspiciousOperation
+    from django.utils import translation
+
+    for language, words in [("en", "The request could not be read"), ("de", "nicht gelesen")]:
+        request = rf.get("/matches/1/")
+        request.user = owner
+        with translation.override(language):
+            response = errors.bad_request(request, SuspiciousOperation())
+        assert response.status_code == 400
+        assert words in response.content.decode()
+
+
 # -- CSRF ---------------------------------------------------------------------------------
 
 
@@ -219,3 +232,12 @@ def test_it_keeps_a_crash_json_under_the_api(refusing, owner):
 
     assert response.status_code == 500
     assert json.loads(response.content)["error"] == "server_error"
+
+
+def test_it_answers_a_host_it_does_not_serve_with_the_page(client, owner, settings):
+    """A Host the site does not answer to is Django's 400: the page draws without asking
+    the request for its host again (which would fail the same way)."""
+    settings.DEBUG = False
+    response = client.get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert "The request could not be read" in text(response)
