@@ -195,6 +195,7 @@ def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list
                 raise RuleError(_("Give a player's id or name."), field=f"players.{index}")
         flat = [one for item in players for one in (item if teams else [item])]
         found = _players(flat)
+        _hold(found, teams)
         entered = set(tournament.entries.values_list("player_id", flat=True))
         entered |= set(tournament.entries.values_list("partner_id", flat=True))
         for index, player in enumerate(found):
@@ -248,7 +249,6 @@ def _players(players: Sequence[Any]) -> list[Player]:
             raise RuleError(_("No player has the id %(id)s."), field=f"players.{index}", id=pk)
     by_name = dict(zip(names, register.find_or_create(list(names.values())), strict=True))
     found = [by_id[ids[i]] if i in ids else by_name[i] for i in range(len(players))]
-    _hold(found)
     seen: set[int] = set()
     for index, player in enumerate(found):
         if player.pk in seen:
@@ -259,7 +259,7 @@ def _players(players: Sequence[Any]) -> list[Player]:
     return found
 
 
-def _hold(players: Sequence[Player]) -> None:
+def _hold(players: Sequence[Player], teams: bool = False) -> None:
     """Lock the players an entry names, in id order (as a merge locks its two): a merge
     that deletes one of them meanwhile either waits for the entry, then moves it, or has
     already gone, and the entry is refused naming the player (409), never written
@@ -278,7 +278,7 @@ def _hold(players: Sequence[Player]) -> None:
         if player.pk not in held:
             raise Clash(
                 _("%(name)s has just been merged into another player: enter the name again."),
-                field=f"players.{index}",
+                field=f"players.{index // 2 if teams else index}",
                 name=player.name,
             )
 
