@@ -62,6 +62,17 @@ def owner(db):
 
 
 @pytest.fixture
+def boss(organiser):
+    """A client of its own, logged in as the organiser (beside ``client``, which a test
+    may use as a player or a visitor at the same time)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
 def other(db):
     return get_user_model().objects.create_user("olga", password="pw-olga-12345")
 

@@ -28,13 +28,6 @@ def written():
 
 
 @pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def ann(organiser):
     return register.create_player(name="Ann", member_no="17", by=organiser)
 

@@ -12,13 +12,6 @@ from tests.factories import tournament as make_tournament
 
 
 @pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def cup(organiser):
     return make_tournament(organiser)
 

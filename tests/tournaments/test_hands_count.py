@@ -20,13 +20,6 @@ ELEVEN = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gisela", "Horst"
           "Jörg", "Karin"]  # fmt: skip
 
 
-@pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 def seated(organiser, names=ELEVEN, start=True, **changes):
     """A tournament of ``names`` checked in, round 1 drafted (and started)."""
     tournament = make_tournament(organiser, **changes)

@@ -4,20 +4,12 @@
 import json
 
 import pytest
-from django.test import Client
 
 from matches.models import Entry, Player, Tournament
 from tests.api_support import assert_error, login, send
 from tests.factories import text
 from tests.factories import tournament as make_tournament
 from tests.tournaments.test_api import CREATE
-
-
-@pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
 
 
 @pytest.mark.parametrize(("name", "code"), [("Club\x00night", "U+0000"), ("\ud800", "U+D800")])

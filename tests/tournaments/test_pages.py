@@ -15,13 +15,6 @@ from tests.tournaments.test_rounds import NAMES, club, play_table
 
 
 @pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def player(other):
     client = Client()
     client.force_login(other)

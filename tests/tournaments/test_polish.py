@@ -4,7 +4,6 @@ import datetime
 import html
 import re
 
-import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
@@ -12,13 +11,6 @@ from matches.models import Entry, Round, Table, Tournament
 from matches.services import tournaments as services
 from tests.factories import text
 from tests.print.evening import night
-
-
-@pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
 
 
 def _options(page: str) -> list[str]:

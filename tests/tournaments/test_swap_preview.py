@@ -3,20 +3,12 @@ seat a keep-apart pair together is refused naming both, and the page shows the r
 pairs a change would create before it is made, with and without JavaScript."""
 
 import pytest
-from django.test import Client
 
 from matches.models import Entry, Table
 from matches.rules import RuleError
 from matches.services import tournaments as services
 from tests.factories import HTMX, text
 from tests.tournaments.test_rounds import club, play_table, seated
-
-
-@pytest.fixture
-def boss(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
 
 
 def entries(tournament):
