@@ -1,5 +1,8 @@
+import os
+
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import settings as hypothesis_settings
 
 from matches.api import play as api_play
 from matches.middleware import FirstOrganiserMiddleware
@@ -130,3 +133,15 @@ def pytest_collection_modifyitems(config, items):
         uses = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") is None and not uses & _DATABASE_FIXTURES:
             item.add_marker(pytest.mark.nodb)
+
+
+# Hypothesis's profiles. "dev" (the default) draws new examples on every run, which is how
+# a property finds what nobody thought of; "ci" (HYPOTHESIS_PROFILE=ci, set by .ci/run)
+# draws the same examples on every run, so that a red CI fails again on the developer's
+# machine, keeps no example database in the clone, and prints the blob that replays a
+# failure. Each test's own ``@settings`` (its number of examples) applies in both.
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile(
+    "ci", deadline=None, derandomize=True, database=None, print_blob=True
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -219,3 +219,12 @@ def test_the_settings_page_lists_every_environment_variable():
     documented = set(re.findall(r"^\|[^|]*", table, re.M))
     documented = set(re.findall(r"`(\w+)`", "".join(documented)))
     assert read - documented == set()
+
+
+def test_ci_draws_the_same_examples_on_every_run():
+    # .ci/run sets HYPOTHESIS_PROFILE=ci: a property that fails in CI fails again at home.
+    from hypothesis import settings as hypothesis_settings
+
+    ci = hypothesis_settings.get_profile("ci")
+    assert ci.derandomize and ci.database is None and ci.deadline is None
+    assert "HYPOTHESIS_PROFILE=ci" in (ROOT / ".ci" / "run").read_text()
