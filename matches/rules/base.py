@@ -154,7 +154,12 @@ class Ending:
 
 @dataclass(frozen=True)
 class MatchState:
-    """The whole match as derived from its hands."""
+    """The whole match as derived from its hands.
+
+    The rules read nothing of ``hands`` but the last one while it is played: the state
+    before a hand may hold none of them (the match's row stores it so: ``rules.stored``),
+    and the state after it then holds that hand alone. What a later hand needs of earlier
+    ones is carried in ``next_hand`` and ``detail``."""
 
     players: tuple[str, ...]
     hands: tuple[Hand, ...]
@@ -171,6 +176,14 @@ class MatchState:
     @property
     def seats(self) -> int:
         return len(self.players)
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands were played. Told by the coming hand's number, or by the ending,
+        not by ``hands``: the state a write plays on (``rules.stored``) holds none."""
+        if self.next_hand is not None:
+            return self.next_hand.number - 1
+        return self.ending.hand if self.ending is not None else len(self.hands)
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Totals after each hand, starting with zeros before the first (for charts)."""
@@ -479,7 +492,7 @@ def stop(state: MatchState) -> MatchState:
     if state.finished:
         return state
     winners = highest(state.totals)
-    ending = Ending(STOPPED, winners, len(state.hands))
+    ending = Ending(STOPPED, winners, state.hand_count)
     return replace(state, next_hand=None, winners=winners, ending=ending)
 
 
@@ -497,7 +510,7 @@ def play_hand(
         raise RuleError(
             _("The match ended after hand %(number)s; no more hands can be recorded."),
             field=where.rstrip(".") or None,
-            number=len(state.hands),
+            number=state.hand_count,
         )
     try:
         return ruleset.play(state, ruleset.clean(state, data))

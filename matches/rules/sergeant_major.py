@@ -119,6 +119,9 @@ class SergeantMajorNext(Detail):
     # equal gains, so that only the last trick tells them apart (the page asks for it
     # only then, and offers only them).
     may_tie: tuple[int, ...] = ()
+    # §1.6: the last hand's ups (+) and downs (−), which a plucking the table did instead
+    # of the proposal must settle exactly (plucking only; the API does not list it).
+    owed: tuple[int, ...] | None = None
 
     def as_json(self) -> dict[str, Any]:
         facts: dict[str, Any] = {}
@@ -437,11 +440,11 @@ class SergeantMajor(Ruleset):
         field = "exchanges"
         if not isinstance(exchanges, list | tuple):
             raise RuleError(_("List the passes as from, to and cards."), field=field)
-        if not state.hands:
+        scores = state.next_hand.detail.owed if state.next_hand.number > 1 else None
+        if scores is None:
             if exchanges:
                 raise RuleError(_("No cards change hands before the first hand."), field=field)
             return []
-        scores = state.hands[-1].scores
         gives = [0] * self.seats
         takes = [0] * self.seats
         pairs = set()
@@ -498,7 +501,7 @@ class SergeantMajor(Ruleset):
             for made, target in zip(data["tricks"], coming.targets, strict=True)
         )
         plucked = None
-        if self.preset.exchange == PLUCKING and state.hands:
+        if self.preset.exchange == PLUCKING and coming.number > 1:
             done = data.get("exchanges")
             plucked = (
                 coming.exchanges
@@ -537,6 +540,7 @@ class SergeantMajor(Ruleset):
             and len(givers) > 1
             and any(receivers.count(seat) > 1 for seat in receivers),
             may_tie=self.may_tie(played.totals, targets, dealer, calls_left),
+            owed=hand.scores if plucking else None,
         )
         return self.deal(coming.number + 1, dealer, targets, exchanges, detail=detail)
 
@@ -587,8 +591,7 @@ class SergeantMajor(Ruleset):
         ``win_tricks`` decides before any total is looked at.
         """
         options = self.options
-        hands, totals = played.hands, played.totals
-        number, data = len(hands), hands[-1].input
+        number, totals, data = coming.number, played.totals, played.hands[-1].input
         tricks = data["tricks"]
         # In a miz hand tricks are bad: taking most of them wins nothing (docs/rules-decisions.md).
         if options["win_tricks"] is not None and data.get("call") != "miz":
@@ -600,7 +603,7 @@ class SergeantMajor(Ruleset):
         if limit is not None:
             over = [seat for seat, total in enumerate(totals) if total >= limit]
             if over:
-                return self.point_limit_ending(over, played, limit)
+                return self.point_limit_ending(over, played, coming, limit)
         band = options["point_band"]
         out = [seat for seat, total in enumerate(totals) if abs(total) >= band] if band else []
         if out:
@@ -612,11 +615,13 @@ class SergeantMajor(Ruleset):
         return None
 
     @staticmethod
-    def point_limit_ending(over: Sequence[int], played: MatchState, limit: int) -> Ending:
+    def point_limit_ending(
+        over: Sequence[int], played: MatchState, coming: NextHand, limit: int
+    ) -> Ending:
         """RULES.md §1.3: highest total, then the bigger gain in the last hand, then
         whoever took a trick last."""
         hand, totals = played.hands[-1], played.totals
-        number = len(played.hands)
+        number = coming.number
         best = max(totals[seat] for seat in over)
         tied = tuple(seat for seat in over if totals[seat] == best)
         if len(tied) == 1:

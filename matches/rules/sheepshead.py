@@ -230,8 +230,8 @@ class Sheepshead(Ruleset):
 
     def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         limit = self.options["hands_limit"]
-        if limit is not None and len(played.hands) >= limit:
-            return Ending(HANDS_LIMIT, highest(played.totals), len(played.hands))
+        if limit is not None and coming.number >= limit:
+            return Ending(HANDS_LIMIT, highest(played.totals), coming.number)
         return None
 
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:

@@ -268,7 +268,7 @@ class Sieben(Ruleset):
         so only one side can), or of the leading sides once the hands are played."""
         tally = played.detail.points
         limit, hands_limit = self.options["point_limit"], self.options["hands_limit"]
-        number = len(played.hands)
+        number = coming.number
         if limit is not None and max(tally) >= limit:
             how = POINT_LIMIT
         elif hands_limit is not None and number >= hands_limit:
