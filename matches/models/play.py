@@ -1,7 +1,10 @@
 """A match at a table: its seats, its hands (the facts), what is derived from them, the
 audit trail.
 
-Hands are facts; what is derived from them is stored here only by ``services.play``.
+Hands are facts; what is derived from them (the match's ``state``, each seat's result,
+each hand's scores and facts) is stored here only by ``services.play``, in the write's
+transaction, and always equals a replay of the hands (``manage.py rebuild_states``
+checks it).
 """
 
 import secrets
@@ -15,7 +18,6 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from .players import NAME_MAX, Player
-from .prepared import Prepared
 
 # The largest id a match can have (a 64-bit key): a longer number in an address finds
 # nothing rather than overflowing the database's integer.
@@ -44,9 +46,14 @@ class Match(models.Model):
     stopped = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    # Cached from the replay by services.py, in the same transaction as the hands (as are
-    # the seats' totals), so that the home page lists matches without replaying each one.
+    # Derived, in the same transaction as the hands (as are the seats' totals), so that
+    # the home page lists matches without reading each one's state.
     finished = models.BooleanField(default=False)
+    # Derived: the match as the next hand is played on it, without the hands (totals,
+    # the coming hand, the game's running figures, the ending and winners), as
+    # ``rules.stored`` writes it. A write reads it, plays one hand with the rules and
+    # stores the result under the next revision, so no write replays the match.
+    state = models.JSONField(default=dict, blank=True)
     # Bumped by every write: what is derived from the match (its replayed state, the
     # rendered table, the JSON) is cached under this number and never goes stale.
     revision = models.PositiveIntegerField(default=0)
@@ -74,16 +81,16 @@ class Match(models.Model):
     @classmethod
     def by_id(cls, match_id: int) -> "Match | None":
         """The match with this id, or None: the read that every match page, JSON read
-        and write starts with, so its SQL is written once (``Prepared``)."""
+        and write starts with."""
         if not 0 < match_id <= ID_MAX:
             return None
-        return _BY_ID.first(match_id)
+        return cls.objects.filter(pk=match_id).first()
 
     @classmethod
     def by_share_token(cls, token: str) -> "Match | None":
         """The match whose share link carries ``token``, or None (compare it in constant
         time before trusting it: ``access.shared_match``)."""
-        return _BY_SHARE_TOKEN.first(token) if token else None
+        return cls.objects.filter(share_token=token).first() if token else None
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)
@@ -147,10 +154,6 @@ def who(by_name: str) -> str:
     return by_name
 
 
-_BY_ID = Prepared(lambda: Match.objects.filter(pk=0))
-_BY_SHARE_TOKEN = Prepared(lambda: Match.objects.filter(share_token=""))
-
-
 class Seat(models.Model):
     """A player in a seat of a match, with what the hands gave them.
 
@@ -196,9 +199,12 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One hand as the table reported it. ``(match, number)`` is unique: no doubled hands.
 
-    ``scores`` (derived, per seat) stays a JSON list rather than a row per hand and seat:
-    standings sum ``Seat.total`` (one query over seats), so nothing asks for single hand
-    scores across matches; they are only ever read with their hand.
+    Besides the input, the facts the rules derived when it was played: who dealt, the
+    targets, each seat's score, the seats that played and the game's own facts (a
+    ``rules.Detail`` as ``rules.stored`` writes it). A read builds the match's hands from
+    them without running the rules. ``scores`` stays a JSON list rather than a row per
+    hand and seat: standings sum ``Seat.total`` (one query over seats), so nothing asks
+    for single hand scores across matches; they are only ever read with their hand.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
@@ -206,8 +212,12 @@ class Hand(models.Model):
     input = models.JSONField()
     # Bumped by every correction; a correction naming an older version is refused.
     version = models.PositiveIntegerField(default=1)
-    # Derived per seat; services.py writes it with the input.
+    # Derived (services.play writes them with the input, and again after a correction).
     scores = models.JSONField(default=list)
+    dealer = models.PositiveSmallIntegerField(default=0)
+    targets = models.JSONField(null=True, blank=True)
+    active = models.JSONField(default=list)
+    detail = models.JSONField(default=dict)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
