@@ -16,6 +16,7 @@ computed. Every method:
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from matches.rules.base import RuleError, _
@@ -78,15 +79,18 @@ def seat(
             )
             groups = [list(table) for table in plan[0]]
             plan = plan[1:]
+            if standings:
+                groups = _bound_spread(groups, rank, history, keep_apart, sizes.has_sitter)
         else:
             if method == "draw":
                 rng.shuffle(seated)
             else:  # standings: the Setzliste, equal ranks in a random order
                 seated.sort(key=lambda entry: (rank[entry], rng.random()))
             groups = _fill(seated, layout.tables)
-            groups = planner.separate(
-                groups, keep_apart, rng, rank=rank if method == "standings" else None
-            )
+            if method == "standings":
+                groups = _bend(groups, keep_apart, rank, rng)
+            else:
+                groups = planner.separate(groups, keep_apart, rng)
     if standings and method != "standings":
         # The top table first, as a Setzliste reads; ties as drawn.
         groups.sort(key=lambda group: min(rank[entry] for entry in group))
@@ -133,6 +137,179 @@ def _fill(entries: list[Entry], sizes: Sequence[int]) -> list[list[Entry]]:
         groups.append(entries[start : start + size])
         start += size
     return groups
+
+
+def _bend(
+    groups: list[list[Entry]],
+    keep_apart: Sequence[tuple[Entry, Entry]],
+    rank: dict[Entry, int],
+    rng: random.Random,
+) -> list[list[Entry]]:
+    """The Setzliste ``groups`` with its keep-apart pairs at different tables, each entry
+    as near its seeded table as it can be (issue 23, item 5).
+
+    Swaps of a kept-apart entry with one nearest in rank, each entry at most ``reach``
+    tables from where the Setzliste put it: one table first, then two when no such swaps
+    separate every pair; the planner's search when nothing that near does.
+    """
+    apart = {pair(first, second) for first, second in keep_apart if first != second}
+    if not apart or not _clashes(groups, apart):
+        return groups
+    home = {entry: t for t, group in enumerate(groups) for entry in group}
+    for reach in (1, 2):
+        bent = [list(group) for group in groups]
+        while (clashes := _clashes(bent, apart)) and _bend_once(
+            bent, clashes, apart, home, rank, reach, rng
+        ):
+            pass
+        if not _clashes(bent, apart):
+            return bent
+    return planner.separate(groups, keep_apart, rng, rank=rank)
+
+
+def _clashes(groups: list[list[Entry]], apart: set) -> list[tuple[int, Entry]]:
+    """(table, entry) for each entry that shares its table with one it is kept apart from."""
+    return [
+        (t, entry)
+        for t, group in enumerate(groups)
+        for entry in group
+        if any(pair(entry, other) in apart for other in group if other != entry)
+    ]
+
+
+def _bend_once(groups, clashes, apart, home, rank, reach, rng) -> bool:
+    """The swap that separates most, of a clashing entry with one that stays within
+    ``reach`` of its seeded table too, nearest in rank first; False if none separates."""
+
+    def clashing(group: list[Entry]) -> int:
+        return sum(1 for i, a in enumerate(group) for b in group[i + 1 :] if pair(a, b) in apart)
+
+    best = None
+    for t, x in clashes:
+        for u, other in enumerate(groups):
+            if u == t or abs(u - home[x]) > reach:
+                continue
+            for y in other:
+                if abs(t - home[y]) > reach:
+                    continue
+                here = [y if e == x else e for e in groups[t]]
+                there = [x if e == y else e for e in other]
+                gain = clashing(groups[t]) + clashing(other) - clashing(here) - clashing(there)
+                if gain <= 0:
+                    continue
+                key = (-gain, abs(rank[x] - rank[y]), rng.random())
+                if best is None or key < best[0]:
+                    best = (key, t, u, x, y)
+    if best is None:
+        return False
+    _key, t, u, x, y = best
+    groups[t][groups[t].index(x)] = y
+    groups[u][groups[u].index(y)] = x
+    return True
+
+
+def _bound_spread(groups, rank, history, keep_apart, has_sitter) -> list[list[Entry]]:
+    """``mixed``'s next round with no table spanning more than two tables' worth of
+    neighbouring ranks where swaps get it there (issue 23, item 5).
+
+    The plan weighs the repeats of the whole event above the next round's spread, so a
+    known design can seat rank 9 with ranks 37 to 40 to save a repeat rounds later. Here
+    a table's spread (its lowest position in the standings minus its highest, ties
+    sharing a position) beyond ``2 × the largest table − 1`` is taken out by swaps that
+    keep what outweighs it: keep-apart pairs apart, no more pairs of this round who met
+    before, no pair meeting more often than the plan had; then the spread, then the
+    sitters' past, as in the plan. A round within the bound is left as planned.
+    """
+    seated = sorted((entry for group in groups for entry in group), key=rank.__getitem__)
+    position: dict[Entry, int] = {}
+    for i, entry in enumerate(seated):
+        before = seated[i - 1] if i else None
+        same = before is not None and rank[before] == rank[entry]
+        position[entry] = position[before] if same else i
+    bound = 2 * max(len(group) for group in groups) - 1
+    rounds = _SpreadRound(groups, position, bound, history, keep_apart, has_sitter)
+    while rounds.excess() and rounds.improve():
+        pass
+    return rounds.groups
+
+
+class _SpreadRound:
+    """One round's tables under the swaps of ``_bound_spread``, each table's cost kept:
+    (keep-apart pairs, pairs met before, the most any pair has met, spread beyond the
+    bound, spread, sitters' past); the round's cost sums them but the most, a maximum."""
+
+    def __init__(self, groups, position, bound, history, keep_apart, has_sitter):
+        self.groups = [list(group) for group in groups]
+        self.position = position
+        self.bound = bound
+        self.met = history.meetings()
+        self.apart = {pair(a, b) for a, b in keep_apart}
+        self.sat_out = history.sitter_rounds(has_sitter)
+        self.sitter = [has_sitter(len(group)) for group in groups]
+        self.by_position = sorted(position, key=position.__getitem__)
+        self.where = {entry: t for t, group in enumerate(groups) for entry in group}
+        self.costs = [self.cost(t, group) for t, group in enumerate(self.groups)]
+
+    def cost(self, t: int, group: list[Entry]) -> tuple[int, int, int, int, int, int]:
+        apart = again = 0
+        most = 1
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                key = pair(a, b)
+                apart += key in self.apart
+                if key in self.met:
+                    again += 1
+                    most = max(most, self.met[key] + 1)
+        places = [self.position[entry] for entry in group]
+        spread = max(places) - min(places)
+        sitters = sum(self.sat_out[entry] for entry in group) if self.sitter[t] else 0
+        return apart, again, most, max(0, spread - self.bound), spread, sitters
+
+    def total(self, costs) -> tuple[int, ...]:
+        return tuple(
+            max(c[i] for c in costs) if i == 2 else sum(c[i] for c in costs) for i in range(6)
+        )
+
+    def excess(self) -> int:
+        return sum(cost[3] for cost in self.costs)
+
+    def improve(self) -> bool:
+        """Make the best swap of an entry at a table beyond the bound with one whose
+        position fits that table; False if none lowers the round's cost."""
+        now = self.total(self.costs)
+        best = None
+        for t, group in enumerate(self.groups):
+            if not self.costs[t][3]:
+                continue
+            for x in group:
+                rest = [self.position[e] for e in group if e != x]
+                low, high = max(rest) - self.bound, min(rest) + self.bound
+                for y in self._between(low, high):
+                    u = self.where[y]
+                    if u == t:
+                        continue
+                    here = [y if e == x else e for e in group]
+                    there = [x if e == y else e for e in self.groups[u]]
+                    costs = list(self.costs)
+                    costs[t], costs[u] = self.cost(t, here), self.cost(u, there)
+                    after = self.total(costs)
+                    if after < now and (best is None or after < best[0]):
+                        best = (after, t, u, here, there, costs)
+        if best is None:
+            return False
+        _after, t, u, here, there, costs = best
+        self.groups[t], self.groups[u], self.costs = here, there, costs
+        for entry in here:
+            self.where[entry] = t
+        for entry in there:
+            self.where[entry] = u
+        return True
+
+    def _between(self, low: int, high: int) -> list[Entry]:
+        """The entries whose position lies in [low, high]."""
+        start = bisect_left(self.by_position, low, key=self.position.__getitem__)
+        end = bisect_right(self.by_position, high, key=self.position.__getitem__)
+        return self.by_position[start:end]
 
 
 def _draw_seats(groups: list[list[Entry]], sizes: TableSizes, rng: random.Random):
