@@ -4,7 +4,11 @@ Entries are ordered by the standings score, then by each tie-break of the chain 
 each applied only to the entries still tied on everything before it. That matters for
 ``head_to_head`` alone (its value depends on who is tied); it is re-applied to what is
 left tied whenever it splits a group, before the chain moves on — the usual recursive
-rule (as in UEFA's head-to-head). Entries tied at the end share the rank ("3=").
+rule (as in UEFA's head-to-head). It applies only to a group in which every two entries
+have shared a table: where one of them never met another, the chain moves on, as chess's
+direct encounter does (FIDE Tie-Break Regulations, article 6: only when all the tied
+have met each other), instead of ranking one who met nobody on 0 between
+those who did. Entries tied at the end share the rank ("3=").
 
 Every comparison made on the way is kept on the row as its ``steps``, so that any two
 rows can say what separates them (``explain``) without recomputing anything.
@@ -226,8 +230,8 @@ def head_to_head(
 ) -> dict[Entry, int]:
     """Each entry's game points from the rounds it shared a table with another of ``group``.
 
-    A round counts once however many of the group sat at that table; an entry that met
-    none of the others scores 0 here.
+    A round counts once however many of the group sat at that table. The standings use it
+    only where ``all_met`` (an entry that met none of the others would score 0 here).
     """
     members = set(group)
     return {
@@ -238,6 +242,16 @@ def head_to_head(
         )
         for entry in members
     }
+
+
+def all_met(group: Iterable[Entry], results: Mapping[Entry, Mapping[int, RoundResult]]) -> bool:
+    """Whether every two entries of ``group`` shared a table in some round."""
+    members = set(group)
+    for entry in members:
+        met = {other for result in results[entry].values() for other in result.opponents}
+        if not members - {entry} <= met:
+            return False
+    return True
 
 
 def _order(
@@ -254,6 +268,11 @@ def _order(
         out.append(group)
         return
     criterion = chain[level]
+    if criterion == HEAD_TO_HEAD and not all_met(group, results):
+        # Not every two of them met: there is no head-to-head to compare (no step, so
+        # the figure shows as none and no sentence names it).
+        _order(group, level + 1, chain, values, results, steps, out)
+        return
     if criterion == HEAD_TO_HEAD:
         figures: Mapping[Entry, int | None] = head_to_head(group, results)
     else:

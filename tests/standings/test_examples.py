@@ -15,7 +15,7 @@ Club night (game points, tie-breaks head-to-head then match points), 7 entries, 
                   Ben R1 (Ann) -1 + R3 (Dot) 3 = 2
                   Dot R2 (Ann) 3 + R3 (Ben) 0 = 3        -> Dot first
                   re-applied among Ann, Ben: Ann 4, Ben -1 -> Ann, then Ben
-    Fay and Gus (-5): never met, head-to-head 0 each; match points 0 each -> "5="
+    Fay and Gus (-5): never met, so no head-to-head; match points 0 each -> "5="
 
 Sergeant Major (match points; tie-breaks 12-trick wins, game points, best round,
 opponents, table wins, fewest byes), 7 entries, 2 rounds, a four-seat table each round:
@@ -81,8 +81,8 @@ def test_club_night_table():
         ("2", "Ann", 5, 2, 4),
         ("3", "Ben", 5, 2, 4),
         ("4", "Eve", 0, None, 1),
-        ("5=", "Fay", -5, 0, 0),
-        ("5=", "Gus", -5, 0, 0),
+        ("5=", "Fay", -5, None, 0),
+        ("5=", "Gus", -5, None, 0),
         ("7", "Cy", -6, None, 1),
     ]
 
@@ -96,8 +96,8 @@ def test_club_night_reasons():
         "Ann": "Ahead of Ben on game points against each other: 4 to -1.",
         "Ben": "Ahead of Eve on game points: 5 to 0.",
         "Eve": "Ahead of Fay on game points: 0 to -5.",
-        "Fay": "Level with Gus on every criterion: game points, head to head, match points.",
-        "Gus": "Level with Fay on every criterion: game points, head to head, match points.",
+        "Fay": "Level with Gus on every criterion: game points, match points.",
+        "Gus": "Level with Fay on every criterion: game points, match points.",
         "Cy": "Behind Gus on game points: -6 to -5.",
     }
     dot = by_name(club())["Dot"]

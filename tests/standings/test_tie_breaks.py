@@ -185,11 +185,12 @@ def test_head_to_head_sees_only_the_tied_group():
 
 
 def test_head_to_head_among_entries_that_never_met_is_a_tie():
+    # They never met: no head-to-head is compared (issue 23; test_head_to_head.py).
     tables = (table(1, 1, (ANN, 1), (CY, -1)), table(1, 2, (BEN, 1), (DOT, -1)))
     rows = standings(
         entries(ANN, BEN, CY, DOT), tables, (), (), Scoring("game_points", ("head_to_head",))
     )
-    assert summary(rows, "head_to_head")[:2] == [("1=", "Ann", 1, 0), ("1=", "Ben", 1, 0)]
+    assert summary(rows, "head_to_head")[:2] == [("1=", "Ann", 1, None), ("1=", "Ben", 1, None)]
 
 
 def test_twelve_trick_wins_count():
