@@ -23,6 +23,7 @@ from .text import (
     TOKEN_NAME_MAX,
     TOKEN_NAME_TOO_LONG,
     TOO_LONG,
+    clean_name,
 )
 
 
@@ -130,10 +131,13 @@ class NewMatchForm(forms.Form):
                 required=not extra,
                 widget=forms.TextInput(attrs=attrs),
             )
-        self.fields["first_dealer"].choices = [(self.DRAW, _("Draw for me"))] + [
+        # Where the set-up decides the first dealer (Woburn: the highest bidder deals),
+        # there is nothing to draw for.
+        self.draws = game.first_dealer_label(ruleset) is None
+        self.fields["first_dealer"].choices = [(self.DRAW, _("Draw for me"))] * self.draws + [
             (str(seat), _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(self.most_seats)
         ]
-        self.fields["first_dealer"].initial = self.DRAW
+        self.fields["first_dealer"].initial = self.DRAW if self.draws else None
         self.fields["first_dealer"].label = (
             game.first_dealer_label(ruleset) or self.fields["first_dealer"].label
         )
@@ -193,6 +197,27 @@ class NewMatchForm(forms.Form):
     def table_fields(self):
         """The table's own rules (a leaster, cracking, the kitty first...)."""
         return [self[name] for name in self.option_names if name not in self.end_names]
+
+    def dealer_choices(self):
+        """(choice, name) per first-dealer choice: a seat's choice with the name typed
+        for it, as far as the page knows it (a form sent back; the page's script fills
+        it in as the names are typed), "" for the draw or a seat still without a name."""
+        names = [""] * self.most_seats
+        if self.is_bound:
+            names = [self._shown_name(self.data.get(f"player_{s}")) for s in range(self.most_seats)]
+        return [
+            (choice, "" if choice.data["value"] == self.DRAW else names[int(choice.data["value"])])
+            for choice in self["first_dealer"]
+        ]
+
+    @staticmethod
+    def _shown_name(typed) -> str:
+        """A typed name as the match would keep it (``text.clean_name``); "" if it would
+        be refused (the field says why)."""
+        try:
+            return clean_name(typed)
+        except RuleError:
+            return ""
 
     def seat_option_field(self):
         return self[self.seat_option] if self.seat_option else None

@@ -16,6 +16,7 @@ from matches.views import (
     players,
     printing,
     series,
+    site,
     tables,
     tournaments,
 )
@@ -141,6 +142,9 @@ players_urls = (
 urlpatterns = [
     path("ping/", common.ping, name="ping"),
     path("favicon.ico", common.favicon),
+    path("manifest.webmanifest", site.manifest, name="manifest"),
+    # Before the API's own addresses, whose last one answers every other path with 404.
+    path(API_ROOT.lstrip("/") + "contract", site.api_contract, name="api_contract"),
     path(API_ROOT.lstrip("/"), api.urls),
     path("", include(accounts_urls)),
     path("", include(play_urls)),

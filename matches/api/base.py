@@ -210,7 +210,9 @@ class ScorekeeperAPI(NinjaAPI):
 api = ScorekeeperAPI(
     title="Scorekeeper API",
     version="1",
-    description="Matches of card games played with real cards. See API.md.",
+    # Markdown: the docs page shows the contract's name as a link to it.
+    description="Matches of card games played with real cards. See [API.md](/api/contract), "
+    "the contract this API keeps.",
     urls_namespace="api",
     auth=READ,
     # The docs page loads Swagger UI from ninja's own static files (no CDN); the

@@ -46,6 +46,7 @@ def home(request):
         "playing": playing,
         "finished": finished,
         "tournaments": _home_tournaments(request.user),
+        "game_names": [game.name for game in games.GAMES.values()],
     }
     return render(request, "home.html", context)
 
@@ -177,7 +178,21 @@ def _match_page(
         # What the page shows around the table (a table link's "we are done") follows
         # the write too, swapped in out of band.
         response.content += door.after_write(request, snapshot).encode()
+        response.content += _said(request).encode()
     return response
+
+
+# Where a write leaves the reader: the table's messages ("Hand 4 recorded"), with the
+# seats' totals and the "Before the deal" panel just below them (issue 20, item 1).
+NOW = "#now"
+
+
+def _said(request) -> str:
+    """The messages again, for the page's live region outside the table (match.html),
+    which stays in place while htmx swaps the table: a screen reader hears a change in a
+    live region, not a region that arrives with its text."""
+    said = " ".join(str(message) for message in messages.get_messages(request))
+    return render_to_string("partials/said.html", {"said": said, "oob": True})
 
 
 # The table (seats, before the deal, the form, history, chart) is most of the page's cost
@@ -320,6 +335,7 @@ def record(request, match: Match, door: Door):
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
         else:
+            messages.success(request, _("Hand %(number)s recorded.") % {"number": number})
             return _after_write(request, snapshot, door)
     return _match_page(request, current, door, form=form, status=422)
 
@@ -331,7 +347,7 @@ def _stale(request, conflict: Conflict, door: Door, number: int):
     messages.warning(request, conflict.message)
     both = _both_entries(request.POST, conflict.snapshot, number)
     if both is None and not request.htmx:
-        return redirect(door.url("page") + "#table")
+        return redirect(door.url("page") + NOW)
     response = _match_page(request, conflict.snapshot, door, status=409, clash=both)
     if request.htmx:
         # The phone was at its form's button, below: the reason and the comparison are
@@ -387,10 +403,13 @@ def _damaged_message(number: int) -> str:
 
 
 def _after_write(request, snapshot, door: Door, status=200):
-    """htmx: the refreshed table in place. Plain: back to the page (post/redirect/get)."""
+    """htmx: the refreshed table in place, scrolled to its message. Plain: back to the
+    page at its message (post/redirect/get)."""
     if request.htmx:
-        return _match_page(request, snapshot, door, status=status)
-    return redirect(door.url("page") + "#table")
+        response = _match_page(request, snapshot, door, status=status)
+        response["HX-Reswap"] = f"outerHTML show:{NOW}:top"
+        return response
+    return redirect(door.url("page") + NOW)
 
 
 @login_required
@@ -435,7 +454,7 @@ def correct(request, match: Match, number: int, door: Door):
             messages.success(
                 request, _("Hand %(number)s corrected; the totals follow.") % {"number": number}
             )
-            return leave(request, door.url("page") + "#history")
+            return leave(request, door.url("page") + NOW)
     return _correct_page(request, current, hand, form, door, status=422)
 
 
@@ -484,7 +503,7 @@ def undo(request, match: Match, number: int, door: Door):
             apply_rule_error(form, error, str)
         else:
             messages.success(request, _("Hand %(number)s was undone.") % {"number": number})
-            return leave(request, door.url("page") + "#history")
+            return leave(request, door.url("page") + NOW)
     context = {
         "door": door,
         "match": match,

@@ -17,4 +17,27 @@
       event.target.select();
     }
   });
+
+  // <span data-name-of="id_player_0">: the first-dealer choice of a seat shows the name
+  // typed for it (the page sent back after an error has it already).
+  function showName(input) {
+    var spans = document.querySelectorAll('[data-name-of="' + input.id + '"]');
+    var name = input.value.trim().replace(/\s+/g, " ");
+    spans.forEach(function (span) { span.textContent = name; });
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.id && event.target.matches("input[type=text]")) {
+      showName(event.target);
+    }
+  });
+  // A browser that restores typed names (back and forward) restores no span.
+  function showAll() {
+    document.querySelectorAll("[data-name-of]").forEach(function (span) {
+      var input = document.getElementById(span.dataset.nameOf);
+      if (input) { showName(input); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showAll);
+  window.addEventListener("pageshow", showAll);
+  document.addEventListener("htmx:afterSettle", showAll);
 }());

@@ -193,7 +193,7 @@ class TestSheepsheadRecord:
         match = sheep(owner)
         response = client_of(owner).post(self.url(match), sh(1, 1, 3, 95))
         assert response.status_code == 302
-        assert response["Location"] == f"/matches/{match.pk}/#table"
+        assert response["Location"] == f"/matches/{match.pk}/#now"
         hand = Hand.objects.get()
         assert hand.input == {
             "picker": 1,
@@ -669,7 +669,7 @@ class TestCorrect:
         data = {**sh(1, 1, "alone", 95), "version": "1", "reason": "no partner"}
         response = client.post(self.url(match, 1), data)
         assert response.status_code == 302
-        assert response["Location"] == f"/matches/{match.pk}/#history"
+        assert response["Location"] == f"/matches/{match.pk}/#now"
         hand = Hand.objects.get(match=match, number=1)
         assert hand.input["partner"] is None and hand.version == 2
         assert hand.scores == [-2, 8, -2, -2, -2]

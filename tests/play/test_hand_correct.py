@@ -82,7 +82,7 @@ class TestHandCorrect:
         response = client.get(self.url(match), **HTMX)
         assert response.content.lstrip().startswith(b"<form")
         response = client.post(self.url(match), form(), **HTMX)
-        assert response["HX-Redirect"] == f"/matches/{match.pk}/#history"
+        assert response["HX-Redirect"] == f"/matches/{match.pk}/#now"
 
     def test_it_404s_for_a_hand_not_recorded(self, client_of, owner, make_match):
         match = make_match([sm_hand([9, 4, 3])])

@@ -19,7 +19,7 @@ class TestHandRecord:
         match = make_match()
         response = client_of(owner).post(self.url(match), form())
         assert response.status_code == 302
-        assert response["Location"] == f"/matches/{match.pk}/#table"
+        assert response["Location"] == f"/matches/{match.pk}/#now"
         hand = Hand.objects.get()
         assert hand.input == {"tricks": [9, 4, 3], "trump": "hearts"}
         assert hand.scores == [1, -1, 0]

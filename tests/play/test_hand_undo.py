@@ -52,7 +52,7 @@ class TestHandUndo:
         client = client_of(owner)
         assert client.get(self.url(match, 1), **HTMX).content.lstrip().startswith(b"<form")
         response = client.post(self.url(match, 1), **HTMX)
-        assert response["HX-Redirect"] == f"/matches/{match.pk}/#history"
+        assert response["HX-Redirect"] == f"/matches/{match.pk}/#now"
         assert not Hand.objects.exists()
 
     def test_it_404s_for_a_hand_not_recorded(self, client_of, owner, make_match):
