@@ -126,20 +126,38 @@ def new_repeats_bound(sizes: Sequence[int], seated: Collection[Entry], history: 
 
 
 def forced_by_rounds(sizes: Sequence[int], seated: Collection[Entry], history: History) -> int:
-    """Pigeonhole over each round played: the players of one of its tables have all met,
-    so wherever they sit next, tablemates among them meet again. Spread as evenly as the
-    tables allow, g of them at T tables put C(x, 2) pairs together at a table given x;
-    the tables of one round are disjoint, so their least counts add up. The round that
-    forces most gives the bound (2 for 11 players at 4+4+3 after one such round)."""
+    """Pigeonhole over the tables played: the players of one of them have all met, so
+    wherever they sit next, tablemates among them meet again. Spread as evenly as the
+    tables allow, g of them at T tables put C(x, 2) pairs together at a table given x
+    (``least_together``).
+
+    The tables of one round are disjoint, so their least counts add up: the round that
+    forces most is a bound (2 for 11 players at 4+4+3 after one such round). Over all
+    rounds the counts add up too, but a pair that met m times is counted at each of its
+    m old tables: so the new repeat pairs are at least as many as it takes of the pairs
+    met most often to make up the sum. Nine who sat in rows and then in columns of a 3×3
+    square, each round forcing 3 on tables of 5 + 4, must repeat 6 there.
+    """
     here = set(seated)
-    most = 0
+    most = total = 0
     for played in history.rounds:
         forced = sum(
             least_together(sum(1 for entry in table if entry in here), sizes)
             for table in played.tables
         )
         most = max(most, forced)
-    return most
+        total += forced
+    if total <= most:
+        return most
+    met = history.meetings()
+    times = sorted((count for key, count in met.items() if key <= here), reverse=True)
+    covered = pairs = 0
+    for count in times:
+        if covered >= total:
+            break
+        covered += count
+        pairs += 1
+    return max(most, pairs)
 
 
 def least_together(group: int, sizes: Sequence[int]) -> int:
