@@ -1,0 +1,59 @@
+"""The round page's figure (issue 23, items 2 and 3; TOURNAMENTS.md §3): the repeat pairs,
+the bound, the most any pair has met and "optimal" when the figure is at the bound, in
+English and German, on the whole page and under htmx; only to organisers."""
+
+from matches.services import tournaments as services
+from tests.factories import HTMX, text
+from tests.tournaments.test_rounds import club
+
+ELEVEN = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
+
+
+def forced_round(organiser):
+    """Eleven at 4 + 4 + 3: round 1 ended as it stood, round 2 drafted by `mixed`. Each old
+    table of four spreads over three tables at best, one pair meeting again at each: two
+    repeat pairs are forced, and the seating makes no more."""
+    tournament = club(organiser, names=ELEVEN)
+    first = services.draft_round(tournament, organiser, method="draw", seed=2)
+    services.start_round(first, organiser)
+    services.close_round(first, organiser, end_unfinished=True, reason="time")
+    second = services.draft_round(tournament, organiser, method="mixed", seed=2)
+    assert second.repeat_pairs == 2
+    return tournament, second
+
+
+def test_the_round_page_shows_the_figure_its_bound_and_the_most_met(boss, organiser):
+    tournament, second = forced_round(organiser)
+    url = f"/tournaments/{tournament.pk}/rounds/{second.number}/"
+    for headers in ({}, HTMX):
+        page = text(boss.get(url, **headers))
+        assert "This round: 2 pairs meet again." in page
+        assert "So far 2 repeat pairs (at least 2 unavoidable). Proven optimal." in page
+        assert "The most any pair has met: 2 times." in page
+        german = text(boss.get(url, HTTP_ACCEPT_LANGUAGE="de", **headers))
+        assert "Bisher 2 wiederholte Paare (mindestens 2 unvermeidlich)." in german
+        assert "Nachweislich optimal." in german
+        assert "Am häufigsten hat sich ein Paar 2-mal getroffen." in german
+    # Under htmx only the tables' part of the page comes back.
+    assert "<html" not in boss.get(url, **HTMX).content.decode()
+
+
+def test_round_one_says_no_pair_has_met_more_than_once(boss, organiser):
+    tournament = club(organiser)
+    first = services.draft_round(tournament, organiser, method="draw", seed=2)
+    page = text(boss.get(f"/tournaments/{tournament.pk}/rounds/{first.number}/"))
+    assert "So far 0 repeat pairs (at least 0 unavoidable). Proven optimal." in page
+    assert "No pair has met more than once." in page
+
+
+def test_only_organisers_see_the_round_page(client, owner, organiser):
+    tournament, second = forced_round(organiser)
+    url = f"/tournaments/{tournament.pk}/rounds/{second.number}/"
+    anonymous = client.get(url)
+    assert anonymous.status_code in (302, 403)
+    assert "unavoidable" not in anonymous.content.decode()
+    client.force_login(owner)  # a player with an account, no organiser
+    for headers in ({}, HTMX):
+        refused = client.get(url, **headers)
+        assert refused.status_code in (302, 403)
+        assert "unavoidable" not in refused.content.decode()
