@@ -78,7 +78,7 @@ from ..rules import RuleError
 from ..services.accounts import token_user
 from ..services.base import HandNotFound, TableLocked, clashes, explain
 from ..tokens import is_token
-from .schemas import BODY_DEFINITIONS
+from .schemas import BODY_DEFINITIONS, LIVE_BODIES
 
 logger = logging.getLogger(__name__)
 
@@ -203,6 +203,12 @@ class ScorekeeperAPI(NinjaAPI):
         """The description, with the models met inside request bodies (``body_schema``)
         among its components."""
         schema = super().get_openapi_schema(**kwargs)
+        for operations in schema["paths"].values():
+            for operation in operations.values():
+                # The bodies that depend on the games registered now (``live_body``).
+                live = operation.pop("x-live-body", None)
+                if live is not None:
+                    operation["requestBody"] = LIVE_BODIES[live]()
         schema["components"]["schemas"].update(BODY_DEFINITIONS)
         return schema
 

@@ -1,19 +1,23 @@
 """What every game's Django side has: the default behaviour a game's plugin overrides.
 
-A game's plugin (a module beside this one, one line in ``games.GAMES``) names its pure
-``Ruleset`` class, its hand form and its templates, and words what the rules derived:
+A game's plugin (a package beside this one, one line in ``games.BUILT_IN``) names its pure
+``Ruleset`` class, its hand form, its API hand body, and words what the rules derived:
 the rules card, the steps before the deal, the history columns, the preview. Nothing here
 scores; every figure comes from the replay.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+from pydantic import BaseModel
 
 from .. import presenters
 from ..forms import OPTION_LABELS, CorrectionFields, HandForm
@@ -34,6 +38,9 @@ class Game:
     ruleset_class: ClassVar[type[Ruleset]]
     name: ClassVar[str]  # the game's name, lazily translated
     hand_form: ClassVar[type[HandForm]]
+    # The API's hand body (its ``schema`` module, built on ``games.bodies``): the fields
+    # ``POST .../hands`` takes for this game; ``api.schemas`` adds the envelope.
+    hand_body: ClassVar[type[BaseModel]]
     # The hand form shows the hand's scores before it is saved (a loud table checks the
     # figures at a glance)...
     previewed: ClassVar[bool] = False
@@ -57,8 +64,6 @@ class Game:
         "The scores of this hand appear here as you fill in the form."
     )
     preview_incomplete: ClassVar[str] = gettext_lazy("Fill in the hand to see its scores.")
-    # The home list shows each seat's total unless the game keeps a tally of its own.
-    tally_in_lists: ClassVar[bool] = False
     # How many columns of its own the game's history has (besides number and dealer, a
     # column per seat and the actions).
     history_columns: ClassVar[int] = 0
@@ -67,7 +72,20 @@ class Game:
     def slug(self) -> str:
         return self.ruleset_class.game
 
-    # The game's templates fill the blocks of a skeleton each.
+    @cached_property
+    def folder(self) -> Path:
+        """The game's package: its ``templates/`` and ``static/`` (``games.loaders`` finds
+        them as ``games/<slug>/...``)."""
+        return Path(sys.modules[type(self).__module__].__file__).parent
+
+    @cached_property
+    def scripts(self) -> list[str]:
+        """The static paths of the game's own scripts (every ``.js`` in its ``static/``),
+        which the pages with its hand form load after the shared ``js/table.js``."""
+        static = self.folder / "static"
+        return [f"games/{self.slug}/{path.name}" for path in sorted(static.glob("*.js"))]
+
+    # The game's templates fill the blocks of a skeleton each (in its ``templates/``).
     @property
     def table_template(self) -> str:
         """The match page's table (``partials/table.html``)."""
@@ -99,6 +117,10 @@ class Game:
     def setup_fields(self, ruleset: Ruleset) -> dict[str, forms.Field]:
         """Fields of the set-up before the first hand (the rules' ``setup``), if any."""
         return {}
+
+    def setup_bids(self, ruleset: Ruleset) -> list[int]:
+        """The bids ``POST /api/matches`` takes for this preset (its ``bid``), if any."""
+        return []
 
     def first_dealer_label(self, ruleset: Ruleset) -> str | None:
         """The first dealer's label where the set-up decides it (None: the usual one)."""
@@ -307,9 +329,10 @@ class Game:
 
     # -- the home page -------------------------------------------------------------------
 
-    def list_figures(self, state: MatchState) -> str | None:
-        """What the home list shows of a match instead of each seat's total, when the
-        game's ``tally_in_lists``."""
+    def list_figures(self, match) -> str | None:
+        """What the home list shows of ``match`` instead of each seat's total, when the
+        game keeps a tally of its own (None: the totals). From what the match stores:
+        the list has a row per match, and replays none."""
         return None
 
     def preview(self, ruleset: Ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """Display helpers for figures the rules derived; nothing here computes a score."""
 
 from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html_join
 
 from ..views.doors import door_of
 
@@ -40,13 +42,6 @@ def index(sequence, position):
 
 
 @register.filter
-def suit_symbol(suit):
-    from ..games.sergeant_major import SUIT_SYMBOLS
-
-    return SUIT_SYMBOLS.get(suit, "")
-
-
-@register.filter
 def field(form, name):
     """The bound field ``name`` of ``form`` (templates cannot index by a variable)."""
     return form[name]
@@ -72,11 +67,25 @@ def minus(value):
 @register.simple_tag
 def list_figures(match):
     """What the home list shows of ``match`` instead of its seats' totals, when its game
-    keeps a tally of its own (Sieben's points per side, "4 : 1"); None otherwise."""
+    keeps a tally of its own (a tally per side, "4 : 1"); None otherwise. From what the
+    match stores, never a replay: the list has a row per match."""
     from .. import games
-    from ..services import selectors
 
-    game = games.of(match)
-    if not game.tally_in_lists:
-        return None
-    return game.list_figures(selectors.snapshot(match).state)
+    return games.of(match).list_figures(match)
+
+
+@register.simple_tag(takes_context=True)
+def game_scripts(context):
+    """The script tags of the page's game (``game`` in the context, or the game of its
+    ``match``: the pages with a hand form), after the shared ``js/table.js``."""
+    from .. import games
+
+    game = context.get("game")
+    if not isinstance(game, games.Game):
+        match = context.get("match")
+        game = games.GAMES.get(getattr(match, "game", None))
+    if game is None:
+        return ""
+    return format_html_join(
+        "\n  ", '<script src="{}" defer></script>', ((static(path),) for path in game.scripts)
+    )

@@ -1,75 +1,33 @@
-// Steppers, the live "tricks still to place" count and what a hand form shows as it is
-// filled in. The form works without this file: the number fields take typing, and the
-// server checks the sum again.
+// Steppers, quick buttons, printing and the new-match page's seat option; what a hand
+// form shows as it is filled in is each game's own script (``Scorekeeper.handForm``).
+// The form works without these files: the number fields take typing, and the server
+// checks every figure again.
 (function () {
   "use strict";
 
-  function fields(form) {
-    return Array.prototype.slice.call(form.querySelectorAll("input.tricks"));
-  }
+  // A game's own script (games/<slug>/*.js, loaded after this one on the pages of its
+  // matches) adds what its hand form does as it is filled in:
+  //   Scorekeeper.handForm({ready: f(form), update: f(form), beforeChange: f(form, event),
+  //                         most: f(form, input)})
+  // ``ready`` when a form appears, ``update`` after each step, change and keystroke,
+  // ``beforeChange`` before htmx's own listener posts the preview, and ``most`` the
+  // highest value a stepper may reach (null: the field's own maximum).
+  var hooks = [];
+  window.Scorekeeper = {
+    handForm: function (own) { hooks.push(own); },
+    // A field hidden with its inputs left out of the post (and of the preview).
+    show: show
+  };
 
-  // The count never says more than is true: "All tricks placed" only when the tricks add
-  // up, none is negative or left empty, and trumps (or the call) are chosen; otherwise it
-  // says what is missing, and the button waits.
-  function update(form) {
-    var total = Number(form.dataset.tricks);
-    var placed = 0, negative = false, empty = false;
-    fields(form).forEach(function (input) {
-      var value = parseInt(input.value, 10);
-      if (isNaN(value)) { empty = true; return; }
-      if (value < 0) { negative = true; }
-      placed += value;
-    });
-    var left = total - placed;
-    var out = form.querySelector("[data-remaining]");
-    var submit = form.querySelector("button[type=submit]");
-    // Trumps (or the call) must be chosen too, when the form asks for them.
-    var choices = form.querySelectorAll("fieldset.suits input[type=radio]");
-    var chosen = !choices.length || form.querySelector("fieldset.suits input[type=radio]:checked");
-    var ready = !negative && !empty && left === 0 && chosen;
-    if (out) {
-      var text;
-      if (negative) {
-        text = form.dataset.negative;
-      } else if (left > 0) {
-        text = form.dataset.left.replace("%s", left);
-      } else if (left < 0) {
-        text = form.dataset.over.replace("%s", -left);
-      } else if (empty) {
-        text = form.dataset.empty;
-      } else {
-        text = chosen ? form.dataset.done : form.dataset.choose;
+  function each(name, form, event) {
+    var found = null;
+    hooks.forEach(function (own) {
+      if (own[name]) {
+        var value = own[name](form, event);
+        if (value !== null && value !== undefined) { found = value; }
       }
-      out.classList.toggle("over", negative || left < 0);
-      out.classList.toggle("done", ready);
-      out.textContent = text;
-    }
-    if (submit) { submit.disabled = !ready; }
-    mizHints(form);
-  }
-
-  // The alternate game: in miz a seat's target is a maximum ("at most 8", not "needs 8").
-  function mizHints(form) {
-    var call = form.querySelector("input[name=call]:checked");
-    var miz = call && call.value === "miz";
-    form.querySelectorAll("[data-hint-miz]").forEach(function (hint) {
-      hint.textContent = miz ? hint.dataset.hintMiz : hint.dataset.hintTrumps;
     });
-  }
-
-  // Sheepshead: once "Nobody picked" is tapped, the partner, points and trick flags have
-  // nothing to say; they are hidden and left out of the post (and the leaster's winner
-  // shows). Without this file they stay, and a blank one means nothing.
-  function picker(form) {
-    var chosen = form.querySelector("input[name=picker]:checked");
-    if (!form.querySelector("input[name=picker]")) { return; }
-    var nobody = Boolean(chosen && chosen.value === "nobody");
-    form.querySelectorAll("[data-picked]").forEach(function (element) {
-      show(element, !nobody);
-    });
-    form.querySelectorAll("[data-nobody]").forEach(function (element) {
-      show(element, nobody);
-    });
+    return found;
   }
 
   function show(element, shown) {
@@ -111,29 +69,8 @@
       form.querySelectorAll("button.step, button.quick").forEach(function (button) {
         button.hidden = false;
       });
-      if (form.dataset.tricks) { update(form); }
-      otherSide(form);
-      picker(form);
+      each("ready", form);
     });
-  }
-
-  // Sieben: with two sides, the second side has whatever the first leaves of the
-  // counters in a round (the form's data-counters, from the rules).
-  function otherSide(form) {
-    var inputs = Array.prototype.slice.call(form.querySelectorAll("input.counters"));
-    if (!inputs.length) { return; }
-    var all = Number(form.dataset.counters);
-    var values = inputs.map(function (input) { return parseInt(input.value, 10); });
-    var out = form.querySelector("[data-other-side]");
-    if (out) { values.push(isNaN(values[0]) ? NaN : all - values[0]); }
-    if (out) { out.textContent = isNaN(values[0]) ? "" : String(all - values[0]); }
-    // "No trick" is possible only when the losers have no counters: one side has them all.
-    var toggle = form.querySelector("[data-no-trick]");
-    if (toggle) {
-      var box = toggle.querySelector("input");
-      var possible = values.indexOf(all) !== -1;
-      toggle.hidden = !possible && !box.checked;
-    }
   }
 
   function changed(input) {
@@ -157,34 +94,36 @@
     if (!button) { return; }
     var form = button.closest("form");
     var input = button.parentNode.querySelector("input");
-    // Tricks: at most the tricks in a hand; counters: the field's own maximum.
-    var most = form.dataset.tricks ? Number(form.dataset.tricks) : Number(input.max);
+    // At most what the game says (the tricks in a hand), or the field's own maximum.
+    var most = each("most", form, input);
+    if (most === null) { most = Number(input.max); }
     var value = parseInt(input.value, 10) || 0;
     input.value = Math.max(0, Math.min(most, value + Number(button.dataset.step)));
-    if (form.dataset.tricks) { update(form); }
-    otherSide(form);
+    each("update", form);
     changed(input);
   });
 
+  function formOf(event) {
+    return event.target.closest ? event.target.closest("form") : null;
+  }
+
   document.addEventListener("change", function (event) {
-    var form = event.target.closest && event.target.closest("form[data-tricks]");
-    if (form) { update(form); }
-    var any = event.target.closest && event.target.closest("form");
-    if (any && event.target.type === "checkbox") { seatOption(any); }
+    var form = formOf(event);
+    if (!form) { return; }
+    each("update", form);
+    if (event.target.type === "checkbox") { seatOption(form); }
   });
 
-  // Before htmx's own listener on the form posts the preview: it must not send what
-  // "Nobody picked" leaves out.
+  // Before htmx's own listener on the form posts the preview: a game may leave fields
+  // out of it first (a choice that makes others meaningless).
   document.addEventListener("change", function (event) {
     var hand = event.target.closest && event.target.closest("form.hand-form");
-    if (hand && event.target.name === "picker") { picker(hand); }
+    if (hand) { each("beforeChange", hand, event); }
   }, true);
 
   document.addEventListener("input", function (event) {
-    var form = event.target.closest && event.target.closest("form[data-tricks]");
-    if (form) { update(form); }
-    var any = event.target.closest && event.target.closest("form.hand-form");
-    if (any) { otherSide(any); }
+    var form = formOf(event);
+    if (form) { each("update", form); }
   });
 
   document.addEventListener("DOMContentLoaded", function () { init(document); });

@@ -8,11 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ninja.errors import ValidationError
 
+from matches import games
 from matches.api import api
 from matches.api.base import MESSAGES, house_message, parse_body
-from matches.api.schemas import CorrectIn, CreateIn, HandFields, HandIn, ReasonIn
+from matches.api.schemas import CorrectIn, CreateIn, HandIn, ReasonIn, hand_model
 
-MODELS = [CreateIn, HandIn, CorrectIn, ReasonIn]
+# A hand and a correction are each game's own body inside the envelope.
+HANDS = {game.slug: hand_model(HandIn, game.hand_body) for game in games.GAMES.values()}
+CORRECTIONS = [hand_model(CorrectIn, game.hand_body) for game in games.GAMES.values()]
+MODELS = [CreateIn, HandIn, *HANDS.values(), *CORRECTIONS, ReasonIn]
 rf = RequestFactory()
 
 json_values = st.recursive(
@@ -60,14 +64,19 @@ def test_every_refusal_is_a_422_in_house_words(case):
 
 
 @settings(max_examples=150, deadline=None)
-@given(bodies(HandIn))
-def test_a_hand_reaches_the_rules_as_it_was_sent(data):
+@given(
+    st.sampled_from(list(games.GAMES)).flatmap(
+        lambda slug: st.tuples(st.just(slug), bodies(HANDS[slug]))
+    )
+)
+def test_a_hand_reaches_the_rules_as_it_was_sent(case):
+    slug, data = case
     try:
-        _request, hand = parse(HandIn, data)
+        _request, hand = parse(HANDS[slug], data)
     except ValidationError:
         return
     assert hand.hand() == {key: value for key, value in data.items() if key != "number"}
-    assert set(hand.hand()) <= set(HandFields.model_fields)
+    assert set(hand.hand()) <= set(games.get(slug).hand_body.model_fields)
 
 
 def test_a_whole_number_is_never_a_boolean_a_fraction_or_text():
@@ -85,8 +94,10 @@ def test_a_whole_number_is_never_a_boolean_a_fraction_or_text():
 def test_a_number_with_no_fraction_is_a_whole_number():
     # JSON has one kind of number, and the description's "integer" (JSON Schema) is any
     # number with no fraction: a client that sends 3.0 sent 3.
-    _request, hand = parse(HandIn, {"number": 3.0, "tricks": [9.0, 4, 3e0], "points": -0.0})
+    _request, hand = parse(HANDS["sergeant-major"], {"number": 3.0, "tricks": [9.0, 4, 3e0]})
+    _request, other = parse(HANDS["sheepshead"], {"number": 3, "points": -0.0})
 
     assert hand.number == 3 and type(hand.number) is int
-    assert hand.hand() == {"tricks": [9, 4, 3], "points": 0}
+    assert hand.hand() == {"tricks": [9, 4, 3]}
     assert [type(value) for value in hand.hand()["tricks"]] == [int, int, int]
+    assert other.hand() == {"points": 0} and type(other.hand()["points"]) is int

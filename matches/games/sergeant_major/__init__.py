@@ -10,13 +10,14 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..forms import HandForm
-from ..presenters import Fact
-from ..rules import Hand, MatchState
-from ..rules.base import signed
-from ..rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
-from ..seating import TableSizes
-from .base import Game
+from ...forms import HandForm
+from ...presenters import Fact
+from ...rules import Hand, MatchState
+from ...rules.base import signed
+from ...rules.sergeant_major import CALLS, SUITS, WOBURN_BIDS, SergeantMajor
+from ...seating import TableSizes
+from ..base import Game
+from .schema import SergeantMajorHand
 
 SUIT_LABELS = {
     "clubs": gettext_lazy("Clubs"),
@@ -38,6 +39,8 @@ SUIT_SYMBOLS = {
 
 class SergeantMajorHandForm(HandForm):
     """One Sergeant Major hand: trumps (or the call) and the tricks of every seat."""
+
+    symbols = SUIT_SYMBOLS  # beside each trump's name on its button
 
     def __init__(self, *args, state, ruleset, **kwargs):
         """``state`` is the match as it stood before this hand (for a correction, before
@@ -196,6 +199,7 @@ class SergeantMajorGame(Game):
     ruleset_class = SergeantMajor
     name = gettext_lazy("Sergeant Major")
     hand_form = SergeantMajorHandForm
+    hand_body = SergeantMajorHand
     paper_columns = (gettext_lazy("Trumps"),)
     paper_seat_column = gettext_lazy("Tricks")
     option_labels = {
@@ -234,6 +238,9 @@ class SergeantMajorGame(Game):
                 required=False,
             )
         }
+
+    def setup_bids(self, ruleset) -> list[int]:
+        return sorted(WOBURN_BIDS) if ruleset.preset.bidding else []
 
     def first_dealer_label(self, ruleset) -> str | None:
         if ruleset.preset.bidding:

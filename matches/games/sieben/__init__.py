@@ -9,14 +9,15 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
-from .. import presenters
-from ..forms import HandForm
-from ..presenters import Fact
-from ..rules import Hand, MatchState, NextHand, RuleError, base
-from ..rules import _ as rules_
-from ..rules.sieben import COUNTERS, Sieben
-from ..seating import TableSizes
-from .base import Game, yes_no
+from ... import presenters
+from ...forms import HandForm
+from ...presenters import Fact
+from ...rules import Hand, MatchState, NextHand, RuleError, base
+from ...rules import _ as rules_
+from ...rules.sieben import COUNTERS, Sieben
+from ...seating import TableSizes
+from ..base import Game, yes_no
+from .schema import SiebenHand
 
 
 class SiebenHandForm(HandForm):
@@ -97,6 +98,7 @@ class SiebenGame(Game):
     ruleset_class = Sieben
     name = gettext_lazy("Sieben")
     hand_form = SiebenHandForm
+    hand_body = SiebenHand
     paper_columns = (gettext_lazy("Counters"),)
     previewed = True
     option_labels = {
@@ -107,9 +109,6 @@ class SiebenGame(Game):
     }
     preview_empty = gettext_lazy("The result of this round appears here as you fill in the form.")
     preview_incomplete = gettext_lazy("Fill in the round to see its result.")
-    # The home list shows the points per side (the tally the table keeps), not the
-    # zero-sum totals.
-    tally_in_lists = True
     history_columns = 3
 
     def table_sizes_for(self, ruleset, table_size) -> TableSizes:
@@ -183,7 +182,12 @@ class SiebenGame(Game):
             signed=False,
         )
 
-    def list_figures(self, state: MatchState) -> str | None:
+    def list_figures(self, match) -> str | None:
+        # The home list shows the points per side (the tally the table keeps), not the
+        # zero-sum totals, once the match stores its state: no replay per row.
+        state = getattr(match, "stored_state", None)
+        if state is None or not hasattr(state.detail, "points"):
+            return None
         return " : ".join(str(points) for points in state.detail.points)
 
     def hand_facts(self, ruleset, players, data) -> list[Fact]:

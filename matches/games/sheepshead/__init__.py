@@ -9,12 +9,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from ..forms import HandForm
-from ..presenters import Fact
-from ..rules import Hand, MatchState, NextHand, RuleError
-from ..rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
-from ..seating import TableSizes
-from .base import Game, yes_no
+from ...forms import HandForm
+from ...presenters import Fact
+from ...rules import Hand, MatchState, NextHand, RuleError
+from ...rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
+from ...seating import TableSizes
+from ..base import Game, yes_no
+from .schema import SheepsheadHand
 
 
 class SheepsheadHandForm(HandForm):
@@ -102,6 +103,7 @@ class SheepsheadGame(Game):
     ruleset_class = Sheepshead
     name = gettext_lazy("Sheepshead")
     hand_form = SheepsheadHandForm
+    hand_body = SheepsheadHand
     paper_columns = (gettext_lazy("Picker"), gettext_lazy("Partner"), gettext_lazy("Points"))
     previewed = True
     history_columns = 4
