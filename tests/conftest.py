@@ -4,7 +4,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import settings as hypothesis_settings
 
-from matches.api import play as api_play
 from matches.middleware import FirstOrganiserMiddleware
 from matches.services import board as boards
 from matches.services import selectors
@@ -21,8 +20,6 @@ def _fresh_cache():
     def forget():
         cache.clear()
         selectors.states.clear()
-        api_play.encoded_hands.clear()
-        selectors.pickled_hands.clear()
         standings_reads.kept.clear()
         boards.kept.clear()
         FirstOrganiserMiddleware.someone = False

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 from django.core.cache import cache
@@ -36,14 +35,11 @@ from .schemas import (
     GameOut,
     HandIn,
     HistoryEntryOut,
+    MatchChangeOut,
     MatchOut,
     ReasonIn,
     ShareOut,
     body_schema,
-    create_body_schema,
-    hand_body_schema,
-    hand_model,
-    live_body,
 )
 
 
@@ -74,7 +70,7 @@ def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
 
 
 def _state_json(snap: selectors.Snapshot, hands: Any) -> dict[str, Any]:
-    match, state = snap.match, snap.state
+    match, state = snap.match, snap.head  # everything but the hands, which come apart
     ruleset = match.ruleset
     coming = state.next_hand
     next_hand = None
@@ -178,7 +174,7 @@ def list_games(request):
     response={201: MatchOut, **BODY_ERRORS},
     by_alias=True,
     tags=["matches"],
-    openapi_extra=live_body("create", create_body_schema, CREATE_EXAMPLE),
+    openapi_extra=body_schema(CreateIn, CREATE_EXAMPLE),
 )
 def create_match(request):
     """Create a match; 201 with its state."""
@@ -221,66 +217,123 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
 
 
 def state_body(snap: selectors.Snapshot) -> bytes:
-    """``json.dumps(state_json(snap))``, byte for byte, encoding only the hands that the
-    last state encoded for this match in this process does not share (``Pieces``): a
-    write answers with the whole state, and would otherwise encode fifty hands to
-    record one. A hand's JSON depends on the hand, its version and the match's rules."""
-    ruleset = snap.match.ruleset
-    fragments = encoded_hands.encoded(
-        snap.match,
-        tuple(zip(snap.state.hands, snap.versions, strict=True)),
-        lambda item: json.dumps(_hand_json(ruleset, *item)),
+    return json.dumps(state_json(snap)).encode()
+
+
+# -- the answer to a write ----------------------------------------------------------------
+
+MINIMAL = "return=minimal"
+# Documents the ``Prefer`` request header (RFC 7240) on the writes that honour it.
+PREFER = {
+    "name": "Prefer",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "enum": [MINIMAL, "return=representation"]},
+    "description": "`return=minimal`: answer only what the write changed (the hands it "
+    "added or changed, totals, next_hand, finished, winners and the revision), with "
+    "`Preference-Applied: return=minimal`. Without it, the whole match state.",
+}
+PREFERENCE_APPLIED = {
+    "Preference-Applied": {
+        "description": "`return=minimal` when the answer is only what changed.",
+        "schema": {"type": "string"},
+    }
+}
+
+
+def with_prefer(extra: dict[str, Any], status: int) -> dict[str, Any]:
+    """``openapi_extra`` with the ``Prefer`` header, and the answer ``status`` as either
+    the whole state or the change, with its ``Preference-Applied`` header (this replaces
+    django-ninja's own description of that answer)."""
+    either = {
+        "anyOf": [
+            {"$ref": f"#/components/schemas/{schema.__name__}"}
+            for schema in (MatchOut, MatchChangeOut)
+        ]
+    }
+    answer = {
+        "description": "The match state; with `Prefer: return=minimal`, what changed.",
+        "content": {"application/json": {"schema": either}},
+        "headers": PREFERENCE_APPLIED,
+    }
+    return {**extra, "parameters": [PREFER], "responses": {str(status): answer}}
+
+
+def prefers_minimal(request) -> bool:
+    """Whether the request's ``Prefer`` header asks for ``return=minimal`` (RFC 7240:
+    comma-separated preferences, tokens case-insensitive)."""
+    prefer = request.headers.get("Prefer", "")
+    return any(
+        item.split(";")[0].strip().replace(" ", "").lower() == MINIMAL
+        for item in prefer.split(",")
     )
-    # The hands go where a placeholder stood that no stored text can hold (a control
-    # character and this process's random part): one string, replaced once.
-    body = json.dumps(_state_json(snap, _HANDS_GO_HERE))
-    hands = "[" + ", ".join(fragments) + "]"
-    return body.replace(_ENCODED_PLACEHOLDER, hands, 1).encode()
 
 
-encoded_hands = selectors.Pieces()  # each match's hands and versions, as JSON
-_HANDS_GO_HERE = f"\x00hands {secrets.token_hex(16)}"
-_ENCODED_PLACEHOLDER = json.dumps(_HANDS_GO_HERE)
+def write_response(
+    request, snap: selectors.Snapshot, changed: list[tuple[rules.Hand, int]], status: int = 200
+) -> HttpResponse:
+    """The answer to a write: the whole match state (API.md), or with ``Prefer:
+    return=minimal`` only what the write changed (``changed``: the hands it added or
+    changed, with their versions), which needs none of the other hands."""
+    if not prefers_minimal(request):
+        return state_response(snap, status)
+    body = json.dumps(change_json(snap, changed)).encode()
+    response = HttpResponse(body, status=status, content_type="application/json")
+    response["Preference-Applied"] = MINIMAL
+    return response
+
+
+def change_json(snap: selectors.Snapshot, changed: list[tuple[rules.Hand, int]]) -> dict[str, Any]:
+    """``MatchChangeOut``: the state's fields of the same names, the hands ``changed``."""
+    whole = _state_json(snap, [_hand_json(snap.match.ruleset, *item) for item in changed])
+    fields = ("id", "hands", "totals", "next_hand", "finished", "winners")
+    facts = snap.match.ruleset.state_json(snap.head)  # e.g. Sieben's "points" per side
+    return {
+        "id": whole["id"],
+        "revision": snap.match.revision,
+        **{key: whole[key] for key in fields[1:]},
+        **{key: whole[key] for key in facts if key not in fields},
+    }
 
 
 @api.post(
     "/matches/{int:match_id}/hands",
     auth=WRITE,
-    response={201: MatchOut, 409: ConflictOut, **BODY_ERRORS},
+    response={201: MatchOut | MatchChangeOut, 409: ConflictOut, **BODY_ERRORS},
     by_alias=True,
     tags=["hands"],
-    openapi_extra=live_body(
-        "hand",
-        lambda: hand_body_schema(HandIn),
-        {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"},
+    openapi_extra=with_prefer(
+        body_schema(HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}), 201
     ),
 )
 def record_hand(request, match_id: int):
     """Record the next hand; 409 with the current state when ``number`` is not the next
     one (another device was quicker, or a gap) or the match is over."""
     match = match_for(request, match_id, Access.WRITE)
-    body = parse_body(request, hand_model(HandIn, games.of(match).hand_body))
+    body = parse_body(request, HandIn)
     snap = services.record_hand(match, body.number, body.hand(), by=actor(request))
-    return state_response(snap, 201)
+    return write_response(request, snap, [(snap.head.hands[-1], 1)], 201)
 
 
 @api.put(
     "/matches/{int:match_id}/hands/{int:number}",
     auth=WRITE,
-    response={200: MatchOut, 409: ConflictOut, **BODY_ERRORS},
+    response={200: MatchOut | MatchChangeOut, 409: ConflictOut, **BODY_ERRORS},
     by_alias=True,
     tags=["hands"],
-    openapi_extra=live_body(
-        "correction",
-        lambda: hand_body_schema(CorrectIn),
-        {"version": 1, "tricks": [8, 5, 3], "trump": "hearts", "reason": "misread"},
+    openapi_extra=with_prefer(
+        body_schema(
+            CorrectIn,
+            {"version": 1, "tricks": [8, 5, 3], "trump": "hearts", "reason": "misread"},
+        ),
+        200,
     ),
 )
 def correct_hand(request, match_id: int, number: int):
     """Correct a recorded hand; later hands are re-derived. 409 for a stale ``version``;
     422 when a later hand no longer fits (its field says which: ``hands.5.tricks``)."""
     match = match_for(request, match_id, Access.WRITE)
-    body = parse_body(request, hand_model(CorrectIn, games.of(match).hand_body))
+    body = parse_body(request, CorrectIn)
     if body.number is not None and body.number != number:
         raise invalid(
             "number",
@@ -295,23 +348,24 @@ def correct_hand(request, match_id: int, number: int):
         by=actor(request),
         reason=body.reason or "",
     )
-    return state_response(snap)
+    changed = list(zip(snap.state.hands, snap.versions, strict=True))[number - 1 :]
+    return write_response(request, snap, changed)
 
 
 @api.delete(
     "/matches/{int:match_id}/hands/{int:number}",
     auth=WRITE,
-    response={200: MatchOut, 409: ConflictOut, **BODY_ERRORS},
+    response={200: MatchOut | MatchChangeOut, 409: ConflictOut, **BODY_ERRORS},
     by_alias=True,
     tags=["hands"],
-    openapi_extra=body_schema(ReasonIn, required=False),
+    openapi_extra=with_prefer(body_schema(ReasonIn, required=False), 200),
 )
 def undo_hand(request, match_id: int, number: int):
     """Undo the last hand; 409 for any other."""
     match = match_for(request, match_id, Access.WRITE)
     body = parse_body(request, ReasonIn, required=False)
     snap = services.undo_last_hand(match, number, by=actor(request), reason=body.reason or "")
-    return state_response(snap)
+    return write_response(request, snap, [])
 
 
 def _stop_endpoint(path: str, change, summary: str):

@@ -16,14 +16,19 @@ def fill(apps, schema_editor):
     for match in Match.objects.using(db).order_by("pk").iterator(chunk_size=200):
         names = list(match.seats.order_by("number").values_list("name", flat=True))
         hands = list(match.hands.order_by("number"))
-        state = rules.replay(
-            rules.get_ruleset(match.game, match.variant, match.options),
-            names,
-            [hand.input for hand in hands],
-            first_dealer=match.first_dealer,
-            setup=match.setup,
-            stopped=match.stopped,
-        )
+        try:
+            state = rules.replay(
+                rules.get_ruleset(match.game, match.variant, match.options),
+                names,
+                [hand.input for hand in hands],
+                first_dealer=match.first_dealer,
+                setup=match.setup,
+                stopped=match.stopped,
+            )
+        except rules.RuleError:
+            # Hands the rules refuse (stored by hand, say): the state stays empty, which
+            # a read answers with a replay, as it did before; rebuild_states names it.
+            continue
         for row, hand in zip(hands, state.hands, strict=True):
             row.dealer, row.targets = hand.dealer, hand.targets
             row.scores, row.active = list(hand.scores), list(hand.active)

@@ -8,8 +8,6 @@ from django.db import models
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
-from .prepared import Prepared
-
 
 def hash_token(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
@@ -36,20 +34,18 @@ class ApiToken(models.Model):
     @classmethod
     def user_for(cls, key: str):
         """The user whose live token ``key`` is (the user still active), or None, in one
-        query: every API call made with a key starts here (``Prepared``). The token's id
-        and when it was last used are on the user as ``api_token_id`` and
-        ``api_token_used_at``."""
-        user = _USER_BY_KEY_HASH.first(hash_token(key))
+        query: every API call made with a key starts here. The token's id and when it
+        was last used are on the user as ``api_token_id`` and ``api_token_used_at``."""
+        user = (
+            get_user_model()
+            .objects.filter(api_tokens__key_hash=hash_token(key))
+            .annotate(
+                api_token_id=F("api_tokens__id"), api_token_used_at=F("api_tokens__last_used_at")
+            )
+            .order_by()
+            .first()
+        )
         return user if user is not None and user.is_active else None
-
-
-_USER_BY_KEY_HASH = Prepared(
-    lambda: (
-        get_user_model()
-        .objects.filter(api_tokens__key_hash="")
-        .annotate(api_token_id=F("api_tokens__id"), api_token_used_at=F("api_tokens__last_used_at"))
-    )
-)
 
 
 class LoginFailures(models.Model):

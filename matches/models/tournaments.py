@@ -18,7 +18,6 @@ from django.utils.translation import gettext_lazy as _
 from ..rules import get_ruleset
 from .play import Match, table_actor, who
 from .players import Player
-from .prepared import Prepared
 
 NAME_MAX = 80
 
@@ -271,14 +270,16 @@ class Table(models.Model):
     @classmethod
     def by_token(cls, token: str) -> "Table | None":
         """The table whose link carries ``token`` and which plays a match, with its
-        round's status, or None, in one prepared query: every write through a table link
-        starts here. Compare the token in constant time before trusting it."""
-        return _TABLE_BY_TOKEN.first(token) if token and len(token) <= 64 else None
+        round's status, or None, in one query: every write through a table link starts
+        here. Compare the token in constant time before trusting it."""
+        if not token or len(token) > 64:
+            return None
+        return _with_round_status(Table.objects.filter(token=token, match__isnull=False))
 
     @classmethod
     def of_match(cls, match_id: int) -> "Table | None":
         """The table that plays match ``match_id``, with its round's status, or None."""
-        return _TABLE_OF_MATCH.first(match_id)
+        return _with_round_status(Table.objects.filter(match_id=match_id))
 
 
 class TableSeat(models.Model):
@@ -357,12 +358,6 @@ class TournamentAudit(models.Model):
         return who(self.by_name)
 
 
-# The lookups a table link's every request makes, compiled once (``Prepared``).
-_TABLE_BY_TOKEN = Prepared(
-    lambda: Table.objects.filter(token="", match__isnull=False).annotate(
-        round_status=F("round__status")
-    )
-)
-_TABLE_OF_MATCH = Prepared(
-    lambda: Table.objects.filter(match_id=0).annotate(round_status=F("round__status"))
-)
+def _with_round_status(tables: models.QuerySet) -> "Table | None":
+    """The first of ``tables`` (there is one at most), with its round's status."""
+    return tables.annotate(round_status=F("round__status")).order_by().first()

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connection, connections, models, router, transaction
-from django.db.models.sql import InsertQuery, UpdateQuery
+from django.db import connection, transaction
 from django.utils.translation import gettext
 
 from ..backup import private
@@ -38,20 +36,8 @@ def writing():
         yield
 
 
-def after_the_queue(work: Callable[[], None]) -> None:
-    """Do ``work`` once this thread has left the writers' queue, or now when it is not in
-    it. For what no other writer needs to wait for (keeping a derived state in a file, say):
-    registered from ``transaction.on_commit``, it runs after the commit either way."""
-    pending = getattr(_held, "pending", None)
-    if pending is None:
-        work()
-    else:
-        pending.append(work)
-
-
 _queue = threading.RLock()
 _queue_file: tuple[int, Any] | None = None  # (pid, open file): never shared across a fork
-_held = threading.local()  # .pending: work for after the queue, while this thread holds it
 
 
 @contextmanager
@@ -66,103 +52,10 @@ def _writer_queue():
             _queue_file = (os.getpid(), open(path, "a", opener=private))  # noqa: SIM115
         handle = _queue_file[1]
         fcntl.flock(handle, fcntl.LOCK_EX)
-        _held.pending = []
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
-            pending, _held.pending = _held.pending, None
-    # Only committed work is here: it was queued by on_commit callbacks.
-    for work in pending:
-        work()
-
-
-class Writes:
-    """Statements built now and run later, under the writers' queue.
-
-    Building a statement is the ORM's work (SQL, each value through its field, the
-    timestamps of ``auto_now``); running it is the database's. A writer that builds its
-    statements before queueing holds the queue (and SQLite's write lock) only while they
-    run: with several threads per worker, every return from the database inside the
-    queue waits for the interpreter's lock, so the less Python runs in there, the shorter
-    every other writer waits.
-
-    The first statement is the one that decides: when it changes no row (an update
-    guarded by a revision that has moved on), nothing else runs and ``run`` says False.
-    Inserts are built as ``save`` would run them for a new row, without its signals (the
-    models written here have none) and without reading the new key back; the SQL of a
-    model's insert is the same every time, so the ORM writes it once per process, and
-    each row's values go through their fields as the ORM's insert passes them
-    (``pre_save``, then ``get_db_prep_save``)."""
-
-    def __init__(self):
-        self.statements: list[tuple[str, Any, str]] = []
-        self.afterwards: list[Callable[[], None]] = []
-
-    def then(self, done: Callable[[], None]) -> None:
-        """``done()`` once every statement has run (to bring objects in memory along)."""
-        self.afterwards.append(done)
-
-    def update(self, rows: models.QuerySet, **values: Any) -> None:
-        """What ``rows.update(**values)`` would run."""
-        query = rows.query.chain(UpdateQuery)
-        query.add_update_values(values)
-        self._add(query, rows.db)
-
-    def insert(self, row: models.Model) -> None:
-        """What ``row.save()`` would run for a new row with an automatic key."""
-        using = router.db_for_write(type(row))
-        sql, fields = _insert_sql(type(row), using)
-        connection = connections[using]
-        params = []
-        for field in fields:
-            value = field.pre_save(row, True)
-            if hasattr(value, "resolve_expression"):
-                raise TypeError("Writes.insert takes values, not expressions.")
-            params.append(field.get_db_prep_save(value, connection))
-        self.add(sql, params, using)
-
-    def add(self, sql: str, params: Sequence[Any], using: str = DEFAULT_DB_ALIAS) -> None:
-        """A statement written out by the caller."""
-        self.statements.append((sql, params, using))
-
-    def _add(self, query, using: str) -> None:
-        built = query.get_compiler(using).as_sql()
-        for sql, params in built if isinstance(built, list) else [built]:
-            self.statements.append((sql, params, using))
-
-    def run(self) -> bool:
-        for index, (sql, params, using) in enumerate(self.statements):
-            with connections[using].cursor() as cursor:
-                cursor.execute(sql, params)
-                if index == 0 and cursor.rowcount == 0:
-                    return False
-        for done in self.afterwards:
-            done()
-        return True
-
-
-_inserts: dict[tuple[type[models.Model], str], tuple[str, list[models.Field]]] = {}
-
-
-def _insert_sql(model: type[models.Model], using: str) -> tuple[str, list[models.Field]]:
-    """The SQL of a one-row insert into ``model`` (every column but the automatic key)
-    and its fields in the order of its parameters, as the ORM writes it."""
-    known = _inserts.get((model, using))
-    if known is None:
-        meta = model._meta
-        fields = [
-            field
-            for field in meta.local_concrete_fields
-            if not field.generated and field is not meta.auto_field
-        ]
-        query = InsertQuery(model)
-        query.insert_values(fields, [model()])
-        [(sql, params)] = query.get_compiler(using).as_sql()
-        if len(params) != len(fields):
-            raise TypeError(f"An insert of {model.__name__} needs more than its values: {sql}")
-        known = _inserts[(model, using)] = (sql, fields)
-    return known
 
 
 class Conflict(Exception):

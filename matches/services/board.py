@@ -23,7 +23,7 @@ from .. import games
 from ..models import Round, Table, TableSeat, Tournament
 from . import standings as standings_reads
 from . import tournaments as services
-from .selectors import Kept
+from .selectors import RevisionCache
 
 # What a table has got to, in the order a round goes.
 WAITING, PLAYING, DONE, HANDED_IN, CONFIRMED = (
@@ -68,7 +68,7 @@ class Board:
 
 
 logger = logging.getLogger(__name__)
-kept = Kept(size=50)
+kept = RevisionCache(size=50)
 
 
 def revision(tournament: Tournament) -> str:

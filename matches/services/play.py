@@ -6,11 +6,10 @@ Views and the API parse input and decide who may act; this module decides what h
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import IntegrityError, connections, router
+from django.db import IntegrityError
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -19,9 +18,10 @@ from .. import rules
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
 from ..models.play import TableActor, new_share_token
 from ..rules import MatchState, RuleError
+from ..rules.stored import detail_to_json, state_to_json
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
-from .base import Conflict, HandNotFound, TableLocked, Writes, writing
+from .base import Conflict, HandNotFound, TableLocked, writing
 from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
 # -- creating -----------------------------------------------------------------------------
@@ -76,6 +76,7 @@ def create_match(
     match.seat_list = [Seat(number=number, name=name) for number, name in enumerate(names)]
     # Checks the seats, the first dealer and the setup before anything is written.
     state = derive(match, [])
+    match.state, match.finished = state_to_json(state), state.finished
     match.save()
     for seat, player in zip(match.seat_list, register.find_or_create(names), strict=True):
         seat.match, seat.player = match, player
@@ -143,134 +144,122 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     Raises Conflict when another device recorded it first, the number skips ahead or the
     match is over; RuleError when the hand breaks the rules or ``number`` is no hand
     number at all (0 or less). Writes nothing then.
+
+    Reads no hands and replays nothing: the rules play the one hand on the state the
+    match's row stores. The hand is played before the transaction, on the row as the
+    request read it, so that the rules keep no other writer waiting; in the transaction
+    the first statement stores the new state under the next revision only if the stored
+    revision is still the one that was played on. That statement takes the match's lock
+    (the row's on PostgreSQL; SQLite's IMMEDIATE transaction holds the database's) and
+    finds no row when another write came between: then, as for a hand the rules refused,
+    the match is read afresh under the lock and everything is decided there.
     """
     if not isinstance(number, bool) and isinstance(number, int) and number < 1:
         # Invalid input, not a race lost to another device: a 422 naming the field.
         raise RuleError(rules._("Hand numbers start at 1."), field="number")
-    # The state is derived, the hand played and its statements built before queueing for
-    # the lock, so that neither the replay of a long match, nor the rules, nor the ORM
-    # keep another writer waiting. Under the lock, the first statement bumps the match's
-    # revision only if it is still the one that work was done on: it takes the match's
-    # lock (the row's on PostgreSQL; SQLite's IMMEDIATE transaction holds the database's)
-    # and finds no row when another write came between. Then, as for a hand the rules
-    # refused, the match is read afresh under the lock and everything is decided there.
-    prepared = snapshot(match)
-    played = _try_next(prepared, number, data)
-    writes = _record_writes(match, prepared.state, played, by) if played else None
+    seen = snapshot(match)
+    played = _try_next(seen, number, data)
     try:
         with writing():
             _tournament_first(match, by)
-            if writes is not None and writes.run():
-                current, state = prepared, played
+            if played is not None and _advance(match, played, seen=match.revision):
+                before, state = seen, played
             else:
                 match = _lock(match)
-                if match.revision == prepared.match.revision:
-                    current = Snapshot(match, prepared.state, prepared.versions)
-                else:
-                    current = snapshot(match)
-                _expect_next(current, number)
-                state = rules.play_hand(match.ruleset, current.state, data)
-                _record_writes(match, current.state, state, by, locked=True).run()
-            versions = (*current.versions, 1)
-            remember(Snapshot(match, state, versions))
+                before = snapshot(match)
+                _expect_next(before, number)
+                state = rules.play_hand(match.ruleset, before.head, data)
+                _advance(match, state)
+            _insert_hand(match, state.hands[-1], by)
+            _store_changed_seats(match, before.head, state)
+            _audit(
+                match,
+                by,
+                AuditEntry.Action.RECORD,
+                number=state.hands[-1].number,
+                after=state.hands[-1].input,
+            )
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
         # to serialise two writers, the second still cannot record the same hand.
         fresh = snapshot(Match.objects.get(pk=match.pk))
         raise Conflict(_already_recorded(number), fresh) from None
+    if "whole" not in before.__dict__ or len(state.hands) != state.hand_count:
+        return Snapshot(match, state)  # its hands are read if the answer needs them
+    versions = (*before.versions, 1)
+    remember(match, state, versions)
     return Snapshot(match, state, versions)
 
 
-def _try_next(prepared: Snapshot, number: Any, data: Mapping[str, Any]) -> MatchState | None:
+def _try_next(seen: Snapshot, number: Any, data: Mapping[str, Any]) -> MatchState | None:
     """The state after the hand, if it is the next one and fits the rules as the match
     stood when it was read; None otherwise (the locked path then says why)."""
     try:
-        _expect_next(prepared, number)
-        return rules.play_hand(prepared.match.ruleset, prepared.state, data)
+        _expect_next(seen, number)
+        return rules.play_hand(seen.match.ruleset, seen.head, data)
     except (Conflict, RuleError):
         return None
 
 
-def _record_writes(
-    match: Match, before: MatchState, state: MatchState, by, *, locked: bool = False
-) -> Writes:
-    """The statements of the last hand of ``state``, played on ``before`` (the state of
-    the revision ``match`` was read at): the match's next revision (only if the stored
-    one is still that one, unless the caller holds the match ``locked``), the hand, the
-    seats whose results change, the audit entry."""
-    writes = Writes()
-    _advance(writes, match, state, guarded=not locked)
-    hand = state.hands[-1]
-    writes.insert(
-        Hand(
-            match=match,
-            number=hand.number,
-            input=dict(hand.input),
-            scores=list(hand.scores),
-            recorded_by=_user(by),
-        )
-    )
-    _seats_changed(writes, match, before, state)
-    record = AuditEntry.Action.RECORD
-    writes.insert(_audit_entry(match, by, record, number=hand.number, after=hand.input))
-    return writes
-
-
-def _advance(writes: Writes, match: Match, state: MatchState, *, guarded: bool) -> None:
-    """Store the match's own derived fact (``finished``) under its next revision, which
-    retires every cached view of the one before; ``guarded``: only if the stored revision
-    is still the one ``match`` was read at (otherwise the statement finds no row)."""
-    now, revision = timezone.now(), match.revision + 1
-    using = router.db_for_write(Match)
-    connection = connections[using]
-    fields = Match._meta
-    params = [
-        fields.get_field("finished").get_db_prep_save(state.finished, connection),
+def _advance(match: Match, state: MatchState, *, seen: int | None = None) -> bool:
+    """Store ``state`` on the match under its next revision, which retires every cached
+    view of the one before. ``seen``: only if the stored revision is still that one (the
+    guard of ``record_hand``); otherwise the caller holds the match's lock. Whether the
+    match was written."""
+    now = timezone.now()
+    rows = Match.objects.filter(pk=match.pk)
+    if seen is not None:
+        rows = rows.filter(revision=seen)
+    stored = state_to_json(state)
+    revision = (seen if seen is not None else match.revision) + 1
+    if not rows.update(
+        state=stored, finished=state.finished, revision=revision, updated_at=now
+    ):
+        return False
+    match.state, match.finished, match.revision, match.updated_at = (
+        stored,
+        state.finished,
         revision,
-        fields.get_field("updated_at").get_db_prep_save(now, connection),
-        fields.pk.get_db_prep_value(match.pk, connection),
-    ]
-    if guarded:
-        params.append(match.revision)
-    writes.add(_advance_sql(connection.vendor, guarded), params, using)
+        now,
+    )
     if match.tournament_id:
         # The standings and the live board follow every hand at a tournament's table.
-        writes.update(Tournament.objects.filter(pk=match.tournament_id), revision=F("revision") + 1)
+        Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
         # A result submitted for confirmation is no longer the result once a hand changes:
         # the table submits again (a confirmed table is not written through its link).
-        writes.update(
-            Table.objects.filter(
-                match_id=match.pk, submitted_by__isnull=False, confirmed_at__isnull=True
-            ),
-            submitted_by=None,
-        )
-
-    def stored():
-        match.finished, match.revision, match.updated_at = state.finished, revision, now
-
-    writes.then(stored)
+        Table.objects.filter(
+            match_id=match.pk, submitted_by__isnull=False, confirmed_at__isnull=True
+        ).update(submitted_by=None)
+    return True
 
 
-@functools.cache
-def _advance_sql(vendor: str, guarded: bool) -> str:
-    """The update of ``_advance``, written out once: the ORM takes longer to build it
-    than the database to run it, on every hand."""
-    quote = connections[router.db_for_write(Match)].ops.quote_name
-    meta = Match._meta
-
-    def column(name: str) -> str:
-        return quote(meta.get_field(name).column)
-
-    sql = (
-        f"UPDATE {quote(meta.db_table)} SET {column('finished')} = %s, "
-        f"{column('revision')} = %s, {column('updated_at')} = %s "
-        f"WHERE {quote(meta.pk.column)} = %s"
+def _insert_hand(match: Match, hand: rules.Hand, by) -> Hand:
+    """The hand's row: what the table reported and what the rules derived from it."""
+    return Hand.objects.create(
+        match=match,
+        number=hand.number,
+        input=dict(hand.input),
+        recorded_by=_user(by),
+        **_hand_facts(hand),
     )
-    return sql + f" AND {column('revision')} = %s" if guarded else sql
+
+
+def _hand_facts(hand: rules.Hand) -> dict[str, Any]:
+    """What a hand's row stores of what the rules derived (``HAND_FACTS``)."""
+    return {
+        "dealer": hand.dealer,
+        "targets": list(hand.targets) if hand.targets is not None else None,
+        "scores": list(hand.scores),
+        "active": list(hand.active),
+        "detail": detail_to_json(hand.detail),
+    }
+
+
+HAND_FACTS = ("dealer", "targets", "scores", "active", "detail")
 
 
 def _expect_next(current: Snapshot, number: Any) -> None:
-    if current.state.finished:
+    if current.head.finished:
         raise Conflict(gettext("The match is over; no more hands can be recorded."), current)
     if isinstance(number, bool) or not isinstance(number, int):
         raise Conflict(
@@ -313,6 +302,9 @@ def correct_hand(
     ``version`` must be the hand's current version (Conflict otherwise). RuleError when the
     hand itself is wrong, when a later hand no longer fits (its ``hand`` says which), or
     when ``text.clean_reason`` refuses the reason.
+
+    A correction reads the hands and replays them: the state a hand was dealt in is not
+    stored (only the latest is), and every later hand must be played again on top.
     """
     reason = clean_reason(reason)
     with writing():
@@ -347,7 +339,8 @@ def correct_hand(
         hand.input = dict(corrected)
         hand.version += 1
         hand.save(update_fields=["input", "version", "updated_at"])
-        _store_derived(match, state, tuple(h.version for h in hands), hands)
+        versions = tuple(h.version for h in hands)
+        _store_derived(match, state, versions, hands)
         _audit(
             match,
             by,
@@ -357,11 +350,13 @@ def correct_hand(
             after=corrected,
             reason=reason,
         )
-    return Snapshot(match, state, tuple(h.version for h in hands))
+    return Snapshot(match, state, versions)
 
 
 def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapshot:
-    """Remove hand ``number``, which must be the last one (Conflict otherwise)."""
+    """Remove hand ``number``, which must be the last one (Conflict otherwise). The state
+    before it is the replay of the hands before it (the state a hand was played on is
+    not stored)."""
     reason = clean_reason(reason)
     with writing():
         _tournament_first(match, by)
@@ -406,6 +401,8 @@ def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
             raise Conflict(message, current)
         match.stopped = stopped
         match.save(update_fields=["stopped", "updated_at"])
+        # A stop ends the state as it stands; a reopen replays (what came before the stop
+        # is not stored).
         snap = _replay(match, hands)
         _store_derived(match, snap.state, snap.versions)
         action = AuditEntry.Action.STOP if stopped else AuditEntry.Action.REOPEN
@@ -424,11 +421,9 @@ def replace_share_link(match: Match, *, by, reason: str = "") -> Match:
     with writing():
         _tournament_first(match, by)
         match = _lock(match)
-        current = snapshot(match)
         match.share_token = new_share_token()
         match.revision += 1  # every write does; the cache key changes with the token too
         match.save(update_fields=["share_token", "revision", "updated_at"])
-        remember(Snapshot(match, current.state, current.versions))
         _audit(match, by, AuditEntry.Action.SHARE, reason=reason)
     return match
 
@@ -444,21 +439,21 @@ def _store_derived(
     match: Match, state: MatchState, versions: tuple[int, ...], hands: Sequence[Hand] = ()
 ) -> None:
     """Write what the replay derived next to the facts, in the caller's transaction, under
-    a new revision (which retires every cached view of the old one): the match's
-    ``finished``, each seat's total, place and win, and the scores of ``hands``. The
-    caller holds the match's lock."""
-    writes = Writes()
-    _advance(writes, match, state, guarded=False)
-    writes.run()
+    a new revision (which retires every cached view of the old one): the match's state,
+    each seat's total, place and win, and the derived facts of ``hands`` that changed.
+    The caller holds the match's lock."""
+    _advance(match, state)
     _store_seats(match, state)
-    remember(Snapshot(match, state, versions))
+    remember(match, state, versions)
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):
-        if hand.scores != list(derived.scores):
-            hand.scores = list(derived.scores)
+        facts = _hand_facts(derived)
+        if any(getattr(hand, name) != value for name, value in facts.items()):
+            for name, value in facts.items():
+                setattr(hand, name, value)
             changed.append(hand)
     if changed:
-        Hand.objects.bulk_update(changed, ["scores"])
+        Hand.objects.bulk_update(changed, list(HAND_FACTS))
 
 
 def _store_seats(match: Match, state: MatchState) -> None:
@@ -469,7 +464,7 @@ def _store_seats(match: Match, state: MatchState) -> None:
         Seat.objects.bulk_update(changed_seats, list(SEAT_RESULTS))
 
 
-def _seats_changed(writes: Writes, match: Match, before: MatchState, state: MatchState) -> None:
+def _store_changed_seats(match: Match, before: MatchState, state: MatchState) -> None:
     """The seats whose total, place, win or outright win differ between ``before`` (the
     state of the revision the stored seats were written with) and ``state``, in one
     statement. The stored seats always equal the replay of their revision
@@ -484,8 +479,7 @@ def _seats_changed(writes: Writes, match: Match, before: MatchState, state: Matc
         if was != result
     }
     if changed:
-        writes.update(
-            Seat.objects.filter(match=match, number__in=list(changed)),
+        Seat.objects.filter(match=match, number__in=list(changed)).update(
             **{
                 field: Case(
                     *(
@@ -494,10 +488,10 @@ def _seats_changed(writes: Writes, match: Match, before: MatchState, state: Matc
                     )
                 )
                 for field in SEAT_RESULTS
-            },
+            }
         )
     if "seat_list" in match.__dict__:  # keep the seats this request holds the same
-        writes.then(lambda: _fill_seats(match.seat_list, state, ruleset))
+        _fill_seats(match.seat_list, state, ruleset)
 
 
 # What a seat stores from the replay (``selectors.SeatResult``).

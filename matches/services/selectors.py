@@ -1,46 +1,75 @@
-"""Reads: a match with everything derived from it, kept per revision.
+"""Reads: a match with its state, and what is derived from it kept per revision.
 
-The only place that replays stored hands (``derive``); pages, the API and the writers all
-ask here.
+A match's row stores its state without the hands (``Match.state``, as ``rules.stored``
+writes it), its hands their derived facts: a read builds the whole ``MatchState`` from
+them without running the rules, and a write plays the next hand on the row's state
+alone. ``derive`` (the one replay) is for what must start from the hands: creating a
+match, correcting a hand, reopening a stopped match, rebuilding the stored states.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
-import pickle
-import struct
 import threading
-import zlib
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 
 from .. import rules
 from ..models import Match
 from ..rules import MatchState
-from .base import after_the_queue
+from ..rules.stored import detail_from_json, state_from_json
 
 logger = logging.getLogger(__name__)
 
+# All of a match's hands as ``rules.Hand`` objects, and each one's version.
+Hands = tuple[tuple[rules.Hand, ...], tuple[int, ...]]
 
-@dataclass(frozen=True)
+
 class Snapshot:
-    """A match as stored, with everything derived from it."""
+    """A match as stored, with its state.
 
-    match: Match
-    state: MatchState
-    versions: tuple[int, ...]  # per hand, oldest first
+    ``head`` is the state the next hand is played on: the row's state, whose ``hands``
+    may be none of the match's (a write needs none). ``state`` is the whole match with
+    every hand and ``versions`` each hand's version: known when this process kept them
+    for this revision, otherwise read (one query) the first time they are asked for, so
+    that a write that answers only what changed never reads the hands."""
+
+    def __init__(self, match: Match, state: MatchState, versions: tuple[int, ...] | None = None):
+        """``versions`` given: ``state`` holds every hand (its whole state)."""
+        self.match = match
+        self.head = state
+        if versions is not None:
+            self.__dict__["whole"] = (state.hands, versions)
+
+    @cached_property
+    def whole(self) -> Hands:
+        hands, versions = stored_hands(self.match)
+        if len(hands) != self.head.hand_count:
+            # Cannot be, short of a database changed behind the app's back: the replay
+            # then says what the hands give (``manage.py rebuild_states`` stores it).
+            logger.warning("The stored state of match %s disagrees with its hands", self.match.pk)
+            self.head = derive(self.match, [hand.input for hand in hands])
+            hands = self.head.hands
+        remember(self.match, replace(self.head, hands=hands), versions)
+        return hands, versions
+
+    @cached_property
+    def state(self) -> MatchState:
+        hands = self.whole[0]
+        return self.head if self.head.hands is hands else replace(self.head, hands=hands)
+
+    @property
+    def versions(self) -> tuple[int, ...]:
+        return self.whole[1]
 
     @property
     def next_number(self) -> int:
-        return len(self.state.hands) + 1
+        return self.head.hand_count + 1
 
 
 STATE_CACHE_SECONDS = 60 * 60
@@ -108,12 +137,12 @@ def seat_results(state: MatchState, outright: int | None = None) -> list[SeatRes
     return results
 
 
-class Kept:
+class RevisionCache:
     """Immutable things derived from a revision, in this process's memory, the most
     recently used kept: they are shared, not copied (Django's cache would pickle them on
-    every read and write, inside the write lock). Keys name a revision, so an entry never
-    goes stale. Matches' derived states live here; so do tournaments' standings
-    (``services.standings``)."""
+    every read and write). Keys name a revision, so an entry never goes stale. Matches'
+    whole states live here (a write then answers with every hand without reading them);
+    so do tournaments' standings (``services.standings``) and boards."""
 
     def __init__(self, size: int = 1000):
         self.size = size
@@ -139,189 +168,57 @@ class Kept:
             self.items.clear()
 
 
-states = Kept()  # (MatchState, versions) by cache_key
+states = RevisionCache()  # (whole MatchState, versions) by cache_key
 
 
-class Pieces:
-    """Each match's hands encoded one by one, as this process last encoded or decoded
-    them, so that the next encoding of the match encodes only what changed.
-
-    Every write hands on the whole state (the API's answer, the file other workers read),
-    and a match grows by a hand at a time: encoding it whole would encode fifty hands to
-    record one, and more as the match goes on. An item (a hand, or a hand with its
-    version) is a frozen value, and its encoding depends on nothing else but the match's
-    rules, which never change: a kept item equal to the new one at the same place has
-    the same encoding, and equal encodings decode to equal items. Everything from the
-    first difference on (a corrected hand and those re-derived after it, a hand recorded
-    again after an undo) is encoded, or decoded, anew."""
-
-    def __init__(self):
-        # By match id: (share token, items, their pieces); the token tells another match
-        # under a reused id.
-        self.kept = Kept()
-
-    def _kept(self, match: Match) -> tuple[Sequence[Any], Sequence[Any]]:
-        kept = self.kept.get(match.pk)
-        if kept is None or kept[0] != match.share_token:
-            return (), ()
-        return kept[1], kept[2]
-
-    def encoded(self, match: Match, items: Sequence[Any], encode) -> list[Any]:
-        """``[encode(item) for item in items]``, with the kept pieces of equal items."""
-        old_items, old_pieces = self._kept(match)
-        pieces = []
-        # The kept items may be fewer (hands since recorded) or more (hands undone).
-        for old, new, piece in zip(old_items, items, old_pieces, strict=False):
-            if old is not new and old != new:
-                break
-            pieces.append(piece)
-        pieces.extend(encode(item) for item in items[len(pieces) :])
-        self.kept.put(match.pk, (match.share_token, items, pieces))
-        return pieces
-
-    def decoded(self, match: Match, pieces: Sequence[Any], decode) -> tuple[Any, ...]:
-        """``tuple(decode(piece) for piece in pieces)``, with the kept items of equal
-        pieces."""
-        old_items, old_pieces = self._kept(match)
-        items = []
-        for old, new, item in zip(old_pieces, pieces, old_items, strict=False):
-            if old != new:
-                break
-            items.append(item)
-        items.extend(decode(piece) for piece in pieces[len(items) :])
-        items = tuple(items)
-        self.kept.put(match.pk, (match.share_token, items, pieces))
-        return items
-
-    def clear(self) -> None:
-        self.kept.clear()
-
-
-pickled_hands = Pieces()  # the hands of the state files
-
-
-def _pickled(hand: rules.Hand) -> bytes:
-    return pickle.dumps(hand, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-class _StateFiles:
-    """The derived states again, shared by the worker processes of this machine: one file
-    per match under ``settings.DERIVED_STATES_DIR``, holding its latest state.
-
-    gunicorn's workers share no memory, so with three of them about two requests in
-    three come after another worker's write to the match, and would each replay it (a
-    query for the hands, one for the seats, the rules over every hand) where reading
-    this file costs a fraction of one query. The file names the state it holds: the
-    rules that derived it (``RULES_VERSION``: after an update, a state the old rules
-    derived and pickled is not read), the match's share token and revision
-    (``cache_key``), and when that revision was written (``updated_at``, which tells a
-    restored database's revision 40 from the one before the restore). A state that is
-    not the match's as read is not used. It is a cache: a file that cannot be read or
-    written means a replay, never an error.
-
-    Written in place, in one ``pwrite`` behind a header of its length and checksum:
-    creating, renaming or truncating files makes the file system write metadata (ext4
-    flushes a file replaced by rename or truncation first), which cost ten times more.
-    A reader that meets a write half done sees a checksum that does not match, and
-    replays; a longer old state behind a shorter new one is cut off by the length.
-
-    Pickled, as Django's own caches store values: the files are in the data directory
-    (mode 0700, beside the database and the secret key), written only by this app."""
-
-    HEADER = struct.Struct("<II")  # length, CRC-32 of what follows
-
-    def path(self, match_id: int) -> Path:
-        return Path(settings.DERIVED_STATES_DIR) / str(match_id)
-
-    FORMAT = "2"  # what the body holds: its stamp, the state but its hands, the hands
-
-    @staticmethod
-    def stamp(match: Match) -> tuple[str, ...]:
-        written = match.updated_at.isoformat() if match.updated_at else ""
-        return _StateFiles.FORMAT, RULES_VERSION, cache_key(match), written
-
-    def get(self, match: Match):
-        try:
-            raw = self.path(match.pk).read_bytes()
-            length, checksum = self.HEADER.unpack_from(raw)
-            body = raw[self.HEADER.size : self.HEADER.size + length]
-            if len(body) != length or zlib.crc32(body) != checksum:
-                return None  # being written, or broken
-            stamp, bare, versions, pieces = pickle.loads(body)
-            if stamp != self.stamp(match):
-                return None
-            hands = pickled_hands.decoded(match, pieces, pickle.loads)
-            return replace(bare, hands=hands), versions
-        except Exception:  # missing, unreadable, from another version: a replay
-            return None
-
-    def put(self, match: Match, stamp: tuple[str, ...], value) -> None:
-        # The hands one by one, each pickled once in this process (``Pieces``): a write
-        # pickles the hand it adds, not the fifty before it, and a reader unpickles only
-        # the hands it does not already hold.
-        state, versions = value
-        pieces = pickled_hands.encoded(match, state.hands, _pickled)
-        bare = replace(state, hands=())
-        body = pickle.dumps((stamp, bare, versions, pieces), protocol=pickle.HIGHEST_PROTOCOL)
-        path = self.path(match.pk)
-        try:
-            try:
-                handle = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
-            except FileNotFoundError:  # the first state kept
-                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-                handle = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
-            try:
-                os.pwrite(handle, self.HEADER.pack(len(body), zlib.crc32(body)) + body, 0)
-            finally:
-                os.close(handle)
-        except OSError:
-            logger.warning("Could not keep the derived state of match %s", match.pk)
-
-
-def _rules_version() -> str:
-    """A digest of the rules' source: the code that derives a state and defines its
-    types."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(rules.__file__).parent.rglob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-RULES_VERSION = _rules_version()
-shared_states = _StateFiles()
-
-
-def remember(snap: Snapshot) -> None:
-    """Keep the derived state of this revision, once it is committed: a kept state must
+def remember(match: Match, state: MatchState, versions: tuple[int, ...]) -> None:
+    """Keep the whole state of this revision, once it is committed: a kept state must
     never describe a write that was rolled back."""
-    key, value = cache_key(snap.match), (snap.state, snap.versions)
-    match, stamp = snap.match, shared_states.stamp(snap.match)
-
-    def keep():
-        states.put(key, value)
-        # The file is for other workers: no writer needs to wait while it is written.
-        after_the_queue(lambda: shared_states.put(match, stamp, value))
-
-    transaction.on_commit(keep)
+    key = cache_key(match)
+    transaction.on_commit(lambda: states.put(key, (state, versions)))
 
 
 def snapshot(match: Match) -> Snapshot:
-    """The match with everything derived from it: from this process's memory or the
-    shared files for this revision, or by replaying the stored hands (one query, and one
-    for the seats unless the match's query prefetched them)."""
-    key = cache_key(match)
-    cached = states.get(key)
-    if cached is None:
-        cached = shared_states.get(match)
-        if cached is not None:
-            states.put(key, cached)
-    if cached is not None:
-        return Snapshot(match, *cached)
-    rows = list(match.hands.order_by("number").values_list("input", "version"))
-    state = derive(match, [row[0] for row in rows])
-    snap = Snapshot(match, state, tuple(row[1] for row in rows))
-    remember(snap)
-    return snap
+    """The match with its state: the whole state this process keeps for this revision,
+    or the row's state (its hands read only when asked for). No query either way."""
+    kept = states.get(cache_key(match))
+    if kept is not None:
+        state, versions = kept
+        return Snapshot(match, state, versions)
+    try:
+        head = state_from_json(match.state)
+    except ValueError:
+        # Not stored, or by rules that have changed since: the replay says what it is.
+        logger.warning("Match %s has no readable stored state; replaying it", match.pk)
+        rows = stored_hand_rows(match)
+        head = derive(match, [row["input"] for row in rows])
+        return Snapshot(match, head, tuple(row["version"] for row in rows))
+    return Snapshot(match, head)
+
+
+HAND_FACTS = ("number", "dealer", "input", "targets", "scores", "active", "detail", "version")
+
+
+def stored_hand_rows(match: Match) -> list[dict[str, Any]]:
+    return list(match.hands.order_by("number").values(*HAND_FACTS))
+
+
+def stored_hands(match: Match) -> Hands:
+    """The match's hands as the rules derived them, built from their rows (one query)."""
+    rows = stored_hand_rows(match)
+    hands = tuple(
+        rules.Hand(
+            number=row["number"],
+            dealer=row["dealer"],
+            input=row["input"],
+            targets=tuple(row["targets"]) if row["targets"] is not None else None,
+            scores=tuple(row["scores"]),
+            active=tuple(row["active"]),
+            detail=detail_from_json(row["detail"]),
+        )
+        for row in rows
+    )
+    return hands, tuple(row["version"] for row in rows)
 
 
 def state_before(snap: Snapshot, number: int) -> MatchState:
@@ -332,5 +229,4 @@ def state_before(snap: Snapshot, number: int) -> MatchState:
 
 def preview_hand(match: Match, data: Mapping[str, Any]) -> rules.Hand:
     """What the next hand would score, without recording it (RuleError if it can't be)."""
-    current = snapshot(match)
-    return rules.play_hand(match.ruleset, current.state, data).hands[-1]
+    return rules.play_hand(match.ruleset, snapshot(match).head, data).hands[-1]

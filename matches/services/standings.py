@@ -13,7 +13,7 @@ from django.db import transaction
 
 from .. import standings
 from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament
-from .selectors import Kept
+from .selectors import RevisionCache
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def inputs(tournament: Tournament):
 
 # Standings by tournament and revision: the live board and phones ask far more often than
 # hands are played, and every write bumps the revision.
-kept = Kept(size=50)
+kept = RevisionCache(size=50)
 
 
 def revision_key(tournament: Tournament) -> str:

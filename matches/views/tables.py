@@ -25,7 +25,6 @@ from django_htmx.http import HttpResponseClientRefresh
 from .. import access
 from ..access import Access
 from ..models import Table
-from ..models.prepared import Prepared
 from ..rules import RuleError
 from ..services import tournaments as services
 from ..services.base import TableLocked, explain
@@ -95,12 +94,17 @@ def _back(request, door: Door):
 # How often a table's page asks whether another phone wrote (as the board does).
 WATCH_SECONDS = 5
 
-# The poll's one read: the table's state and its match's revision, by the link's token.
-_WATCHED = Prepared(
-    lambda: Table.objects.filter(token="", match__isnull=False).annotate(
-        round_status=F("round__status"), match_revision=F("match__revision")
+def _watched(token: str) -> Table | None:
+    """The poll's one read: the table's state and its match's revision, by the link's
+    token."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        Table.objects.filter(token=token, match__isnull=False)
+        .annotate(round_status=F("round__status"), match_revision=F("match__revision"))
+        .order_by()
+        .first()
     )
-)
 
 
 def shown_revision(table, match_revision: int) -> str:
@@ -112,7 +116,7 @@ def shown_revision(table, match_revision: int) -> str:
 
 
 def _unchanged(token: str, shown: str) -> bool:
-    table = _WATCHED.first(token) if token and len(token) <= 64 else None
+    table = _watched(token)
     if table is None or not access.same_token(token, table.token):
         return False
     return shown == shown_revision(table, table.match_revision)
