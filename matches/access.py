@@ -3,9 +3,9 @@
 A request is turned into a ``Viewer``: the accounts and the link tokens it speaks for.
 ``Viewer.access(match)`` says how far they reach — ``Access.NONE``, ``READ``, ``AUDIT``
 or ``WRITE`` — and ``find_match`` looks a match up and applies the policy, raising
-``NoSuchMatch`` or ``Refused``. Each face turns those into its own answer (the pages:
-404, 403 or the login page; the API: the JSON errors of ``api.base``); neither decides
-anything itself.
+``NoSuchMatch`` or ``NoAccess`` (a 404 and a 403 of ``matches.errors``). Each face turns
+those into its own answer (the pages: 404, 403 or the login page; the API: the JSON
+errors of ``api.base``); neither decides anything itself.
 
 The policy
     - An active account that owns the match, or an organiser (staff): everything — read,
@@ -43,6 +43,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from .errors import Forbidden, NotFound
 from .models import Match, Table
 from .tokens import is_token
 
@@ -227,11 +228,11 @@ def bearer_token(request: HttpRequest) -> str | None:
 # -- looking a match up -------------------------------------------------------------------
 
 
-class NoSuchMatch(Exception):
+class NoSuchMatch(NotFound):
     """There is no match with that id (or that share token)."""
 
 
-class Refused(Exception):
+class NoAccess(Forbidden):
     """The match exists but the viewer does not reach far enough into it."""
 
     def __init__(self, match: Match, needed: Access):
@@ -241,16 +242,16 @@ class Refused(Exception):
 
 
 def check(viewer: Viewer, match: Match, needed: Access) -> Match:
-    """``match`` if ``viewer`` reaches ``needed`` into it; ``Refused`` otherwise."""
+    """``match`` if ``viewer`` reaches ``needed`` into it; ``NoAccess`` otherwise."""
     if viewer.access(match) < needed:
-        raise Refused(match, needed)
+        raise NoAccess(match, needed)
     return match
 
 
 def find_match(viewer: Viewer, match_id: int, needed: Access) -> Match:
     """The match ``match_id`` if ``viewer`` reaches ``needed`` into it.
 
-    Raises ``NoSuchMatch`` when there is none, ``Refused`` when the viewer may not. Ids
+    Raises ``NoSuchMatch`` when there is none, ``NoAccess`` when the viewer may not. Ids
     are sequential, so a 404 for a match one may not see would hide nothing.
     """
     match = Match.by_id(match_id)

@@ -73,10 +73,11 @@ from pydantic import ValidationError as PydanticValidationError
 
 from .. import access
 from ..access import Access
+from ..errors import NotLoggedIn, Refused, clashes
 from ..models import Match, Table
 from ..rules import RuleError
 from ..services.accounts import token_user
-from ..services.base import HandNotFound, TableLocked, clashes, explain
+from ..services.base import explain
 from ..tokens import is_token
 from .schemas import BODY_DEFINITIONS, LIVE_BODIES
 
@@ -376,15 +377,20 @@ def refused(request, exc: RuleError, message: str, fields: dict[str, list[str]])
     return error_response(request, 422, {"error": "invalid", "message": message, "fields": fields})
 
 
-@api.exception_handler(TableLocked)
-def _table_locked(request, exc: TableLocked):
-    # As the link's first check answers a locked table (``match_for``).
-    return error_response(request, 403, {"error": "forbidden", "message": exc.message})
+@api.exception_handler(Refused)
+def _refusal(request, exc: Refused):
+    """Every refusal of ``matches.errors`` by its kind: 409 a clash, 404 nothing there,
+    403 not this far (a table link that no longer writes, as the link's first check
+    answers it in ``match_for``), 401 nobody asking."""
+    return refusal_response(request, exc)
 
 
-@api.exception_handler(HandNotFound)
-def _hand_not_found(request, exc: HandNotFound):
-    return _not_found(request, _("This match has no hand %(number)s.") % {"number": exc.args[0]})
+def refusal_response(request, exc: Refused, **extra: Any) -> HttpResponse:
+    payload = {"error": exc.code, "message": exc.message, **extra}
+    response = error_response(request, exc.status, payload)
+    if isinstance(exc, NotLoggedIn):
+        response["WWW-Authenticate"] = "Bearer"
+    return response
 
 
 @api.exception_handler(Http404)
@@ -543,7 +549,7 @@ def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
         raise ApiError(
             404, "not_found", _("There is no match %(id)s.") % {"id": match_id}
         ) from None
-    except access.Refused as refused:
+    except access.NoAccess as refused:
         raise ApiError(403, "forbidden", _refusal(request, refused.match, needed)) from None
 
 

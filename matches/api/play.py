@@ -12,20 +12,20 @@ from django.utils.translation import gettext as _
 
 from .. import access, games, rules
 from ..access import Access
+from ..errors import Conflict
 from ..models import Match
 from ..services import play as services
 from ..services import selectors
-from ..services.base import Conflict
 from .base import (
     WRITE,
     ApiError,
     accounts_only,
     actor,
     api,
-    error_response,
     invalid,
     match_for,
     parse_body,
+    refusal_response,
 )
 from .schemas import (
     ConflictOut,
@@ -46,11 +46,7 @@ from .schemas import (
 # A conflict answers with the current state, which only this subject knows how to write.
 @api.exception_handler(Conflict)
 def _conflict(request, exc: Conflict):
-    return error_response(
-        request,
-        409,
-        {"error": "conflict", "message": exc.message, "state": state_json(exc.snapshot)},
-    )
+    return refusal_response(request, exc, state=state_json(exc.snapshot))
 
 
 # -- writing the answer -------------------------------------------------------------------

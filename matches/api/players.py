@@ -24,7 +24,7 @@ from ..models import Player
 from ..models.players import NAME_MAX
 from ..services import players as services
 from ..services.base import explain
-from .base import WRITE, ApiError, api, error_response, invalid, parse_body, refused
+from .base import WRITE, ApiError, api, invalid, parse_body, refused
 from .schemas import Body, Declared, ErrorOut, RawText, Says, Whole, body_schema
 
 REFUSED = gettext_lazy("Only organisers can see and change the register of players.")
@@ -170,15 +170,6 @@ def _player_invalid(request, exc: services.PlayerInvalid):
     for error in exc.errors:
         fields.setdefault(error.field or "__all__", []).append(explain(error))
     return refused(request, exc, next(iter(fields.values()))[0], fields)
-
-
-@api.exception_handler(services.NoSuchPlayer)
-def _no_such_player(request, exc: services.NoSuchPlayer):
-    return error_response(
-        request,
-        404,
-        {"error": "not_found", "message": _("There is no player %(id)s.") % {"id": exc.args[0]}},
-    )
 
 
 def _organiser(request) -> Any:

@@ -25,9 +25,8 @@ from ..rules import RuleError
 from ..services import board as boards
 from ..services import standings as standings_reads
 from ..services import tournaments as services
-from ..services.tournaments import NotNow
 from ..text import NAME_MAX
-from .base import WRITE, ApiError, TableKey, api, error_response, parse_body
+from .base import WRITE, ApiError, TableKey, api, parse_body
 from .schemas import (
     GAME_SLUGS,
     OPTION_NAMES,
@@ -45,11 +44,6 @@ from .schemas import (
 )
 
 TAGS = ["tournaments"]
-
-
-@api.exception_handler(NotNow)
-def _not_now(request, exc: NotNow):
-    return error_response(request, 409, {"error": "conflict", "message": exc.message})
 
 
 class Anyone:

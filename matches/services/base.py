@@ -1,23 +1,28 @@
-"""What every writer shares: one transaction per write (with SQLite's writer queue), the
-errors a write answers with, and how a rule error reads to people."""
+"""What every writer shares: one transaction per write (with SQLite's writer queue), and
+how a rule error reads to people. (The errors a write answers with are ``matches.errors``.)"""
 
 from __future__ import annotations
 
 import os
 import threading
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils.translation import gettext
 
 from ..backup import private
+from ..errors import (  # noqa: F401 - where the writers found them before matches.errors
+    Conflict,
+    FieldClash,
+    HandNotFound,
+    Refused,
+    TableLocked,
+    clashes,
+)
 from ..rules import RuleError
 from ..rules.base import Phrases, Term
-
-if TYPE_CHECKING:
-    from .selectors import Snapshot
 
 try:
     import fcntl
@@ -58,46 +63,11 @@ def _writer_queue():
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-class Conflict(Exception):
-    """The request no longer fits the match (another device was quicker, a stale
-    version, a finished match). Carries the current snapshot so the caller can show it."""
-
-    def __init__(self, message: str, snapshot: Snapshot):
-        super().__init__(message)
-        self.message = message
-        self.snapshot = snapshot
-
-
-class HandNotFound(Exception):
-    pass
-
-
-class TableLocked(Exception):
-    """A write through a table link that its table no longer takes: the result was
-    confirmed, or the round closed, before the write's transaction began. Decided under
-    the tournament's lock, which confirming and closing take too, so a result never moves
-    after its confirmation; the pages and the API answer with ``message`` (403)."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class Clash(RuleError):
-    """A request that is well formed and within the rules, refused because of what is
-    stored: a name another player has, a tournament in another series, a round already
-    under way. The same request could succeed against another state, so the API answers
-    409 (not 422, which says the request itself must change); the pages show it as any
-    refusal, next to its field."""
-
-
-def clashes(error: RuleError) -> bool:
-    """Whether ``error`` (or every one of the errors it gathers) is a ``Clash``."""
-    return all(isinstance(each, Clash) for each in getattr(error, "errors", None) or [error])
-
-
-def explain(error: RuleError) -> str:
-    """The translated sentence for a rule error, naming the hand when it is a later one."""
+def explain(error: RuleError | Refused) -> str:
+    """The translated sentence for a rule error, naming the hand when it is a later one;
+    any other refusal's own sentence."""
+    if not isinstance(error, RuleError):
+        return error.message
     text = gettext(error.message)
     if error.params:
         text = text % {key: _display(value) for key, value in error.params.items()}

@@ -15,13 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from .. import rules
+from ..errors import Conflict, HandNotFound, TableLocked
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
 from ..models.play import TableActor, new_share_token
 from ..rules import MatchState, RuleError
 from ..rules.stored import detail_to_json, state_to_json
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
-from .base import Conflict, HandNotFound, TableLocked, writing
+from .base import writing
 from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
 # -- creating -----------------------------------------------------------------------------

@@ -26,20 +26,26 @@ from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError
 from django.db.models import Count, Q
+from django.utils.translation import gettext
 
 from .. import text
+from ..errors import FieldClash, NotFound
 from ..models import Entry, Match, Player, PlayerAudit, Seat, Tournament, name_key
 from ..rules import RuleError
 from ..rules.base import _
-from .base import Clash, writing
+from .base import writing
 
 EMAIL_MAX = Player._meta.get_field("email").max_length
 MEMBER_NO_MAX = Player._meta.get_field("member_no").max_length
 EDITABLE = ("name", "email", "member_no", "active")
 
 
-class NoSuchPlayer(Exception):
+class NoSuchPlayer(NotFound):
     """There is no player with that id (any more: merged away meanwhile)."""
+
+    def __init__(self, player_id: Any):
+        super().__init__(gettext("There is no player %(id)s.") % {"id": player_id})
+        self.player_id = player_id
 
 
 class PlayerInvalid(RuleError):
@@ -135,7 +141,7 @@ def _cleaned(changes: Mapping[str, Any], *, keep: Player | None = None) -> dict[
         taken = others.filter(name_key=name_key(cleaned["name"])).first()
         if taken is not None:
             errors.append(
-                Clash(
+                FieldClash(
                     _("There is already a player called %(name)s."),
                     field="name",
                     name=taken.name,
@@ -145,7 +151,7 @@ def _cleaned(changes: Mapping[str, Any], *, keep: Player | None = None) -> dict[
         taken = others.filter(member_no=cleaned["member_no"]).first()
         if taken is not None:
             errors.append(
-                Clash(
+                FieldClash(
                     _("Membership number %(number)s belongs to %(name)s already."),
                     field="member_no",
                     number=cleaned["member_no"],
@@ -277,7 +283,7 @@ class MergePlan:
                 "table, so these are two people."
             )
             params["count"] = self.clash_count
-        return Clash(message, field="into", **params)
+        return FieldClash(message, field="into", **params)
 
 
 CLASHES_SHOWN = 5
@@ -366,7 +372,7 @@ def _move_references(source: Player, target: Player) -> None:
         .first()
     )
     if both is not None:
-        raise Clash(
+        raise FieldClash(
             _("Both played in %(tournament)s; a player cannot enter one tournament twice."),
             field="into",
             tournament=both.name,
@@ -703,7 +709,7 @@ def _planned(row, values, by_key, by_number, keys_seen, numbers_seen) -> Planned
         return PlannedRow(row, "refused", reason=reason, **fields)
     named, numbered = by_key.get(values["key"]), by_number.get(number) if number else None
     if named is not None and numbered is not None and named.pk != numbered.pk:
-        reason = Clash(
+        reason = FieldClash(
             _("Membership number %(number)s belongs to %(name)s already."),
             field="member_no",
             number=number,

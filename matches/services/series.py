@@ -19,10 +19,11 @@ from typing import Any
 from django.db import IntegrityError
 
 from .. import games, standings, text
+from ..errors import FieldClash
 from ..models import Entry, Player, Series, SeriesAudit, SeriesTournament, Tournament
 from ..rules import RuleError
 from ..rules.base import _
-from .base import Clash, writing
+from .base import writing
 from .standings import tournament_standings
 
 BEST_K_MAX = 99
@@ -65,7 +66,7 @@ def add_tournament(series: Series, by, tournament: Tournament) -> SeriesTourname
     series yet (the message names the one it is in)."""
     with writing():
         if tournament.game != series.game:
-            raise Clash(
+            raise FieldClash(
                 _("%(name)s is a tournament of another game than this series."),
                 field="tournament",
                 name=tournament.name,
@@ -74,7 +75,7 @@ def add_tournament(series: Series, by, tournament: Tournament) -> SeriesTourname
             SeriesTournament.objects.filter(tournament=tournament).select_related("series").first()
         )
         if taken is not None:
-            raise Clash(
+            raise FieldClash(
                 _("%(name)s belongs to the series %(series)s already."),
                 field="tournament",
                 name=tournament.name,
@@ -83,7 +84,7 @@ def add_tournament(series: Series, by, tournament: Tournament) -> SeriesTourname
         try:
             member = SeriesTournament.objects.create(series=series, tournament=tournament)
         except IntegrityError:  # another organiser added it a moment ago
-            raise Clash(
+            raise FieldClash(
                 _("%(name)s belongs to a series already."), field="tournament", name=tournament.name
             ) from None
         _audit(series, by, "add", {"tournament": tournament.pk, "name": tournament.name})

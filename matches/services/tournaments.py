@@ -4,9 +4,10 @@ Every change goes through here, in one transaction, checked and audited; a refus
 writes nothing. The seating itself is the pure ``matches.seating``; each table plays an
 ordinary match created by ``services.play``.
 
-Two kinds of refusal: ``RuleError`` for input that is wrong whenever it comes (a
-tie-break named twice: 422 in the API), ``NotNow`` for a request the tournament's state
-does not allow at the moment (drafting while a round plays: 409).
+Two kinds of refusal (``matches.errors``): ``RuleError`` for input that is wrong whenever
+it comes (a tie-break named twice: 422 in the API), and a ``Clash`` for a request the
+tournament's state does not allow at the moment (``NotNow``: drafting while a round
+plays; ``FieldClash``: a player entered twice; 409).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from .. import games, rules, seating, standings, text
+from ..errors import Clash, FieldClash, NotNow  # noqa: F401 - Clash: what callers catch
 from ..models import (
     Adjustment,
     Bye,
@@ -38,19 +40,11 @@ from ..rules import RuleError
 from ..rules.base import _
 from . import play
 from . import players as register
-from .base import Clash, writing
+from .base import writing
 
 MAX_ROUNDS = 30
 MAX_HANDS_PER_ROUND = 99
 POINTS_LIMIT = 10_000  # for bye points and adjustments: a typo, not a ruling, beyond it
-
-
-class NotNow(Exception):
-    """The tournament's state does not allow this now (409 in the API)."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 # -- set-up -------------------------------------------------------------------------------
@@ -200,7 +194,7 @@ def register_players(tournament: Tournament, by, players: Sequence[Any]) -> list
         entered |= set(tournament.entries.values_list("partner_id", flat=True))
         for index, player in enumerate(found):
             if player.pk in entered:
-                raise Clash(
+                raise FieldClash(
                     _("%(name)s is entered already."),
                     field=f"players.{index // 2 if teams else index}",
                     name=player.name,
@@ -276,7 +270,7 @@ def _hold(players: Sequence[Player], teams: bool = False) -> None:
     )
     for index, player in enumerate(players):
         if player.pk not in held:
-            raise Clash(
+            raise FieldClash(
                 _("%(name)s has just been merged into another player: enter the name again."),
                 field=f"players.{index // 2 if teams else index}",
                 name=player.name,
@@ -312,7 +306,7 @@ def withdraw(entry: Entry, by, *, from_round: Any, reason: str = "") -> Entry:
         played = tournament.rounds.exclude(status=Round.Status.DRAFT).count()
         from_round = _whole(from_round, "from_round", 1, MAX_ROUNDS + 1)
         if from_round <= played:
-            raise Clash(
+            raise FieldClash(
                 _("Round %(number)s is under way or over; withdraw from round %(next)s on."),
                 field="from_round",
                 number=from_round,

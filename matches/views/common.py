@@ -69,7 +69,7 @@ def match_for_page(request, match_id: int, needed: Access) -> Match:
         return access.find_match(access.page_viewer(request), match_id, needed)
     except access.NoSuchMatch:
         raise Http404 from None
-    except access.Refused:
+    except access.NoAccess:
         raise PermissionDenied from None
 
 

@@ -16,6 +16,7 @@ import re
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponseForbidden, HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
@@ -23,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from ..api.base import CSRF_MESSAGE, is_api_request, status_error
+from ..errors import NotLoggedIn
 
 # A table link's pages all live under its address: /t/<token>/…
 TABLE_LINK = re.compile(r"^/t/(?P<token>[^/]+)/")
@@ -59,6 +61,9 @@ def bad_request(request, exception, **kwargs):
 def permission_denied(request, exception, **kwargs):
     if is_api_request(request):
         return status_error(request, 403)
+    if isinstance(exception, NotLoggedIn):
+        # Nobody is asking (``access``): the login page, which comes back here after.
+        return redirect_to_login(request.get_full_path())
     return _page(request, "403.html", 403)
 
 

@@ -24,11 +24,11 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .. import access
 from ..access import Access
+from ..errors import NotNow, TableLocked
 from ..models import Table
 from ..rules import RuleError
 from ..services import tournaments as services
-from ..services.base import TableLocked, explain
-from ..services.tournaments import NotNow
+from ..services.base import explain
 from . import play
 from .common import leave
 from .doors import TABLE_ROUTES, Door

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import games, links, rules, seating, standings, text
+from ..errors import NotNow
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
 from ..models.tournaments import method_name
@@ -33,14 +34,12 @@ from ..services import players as register
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
-from ..services.tournaments import NotNow
 from ..templatetags.scoring import minus, signed
 from .common import cached_page, leave, organiser_required, template_for
 
 
 def _refused(request, error: Exception) -> None:
-    message = explain(error) if isinstance(error, RuleError) else error.message
-    messages.error(request, message)
+    messages.error(request, explain(error))
 
 
 # -- the list and the set-up --------------------------------------------------------------
@@ -785,7 +784,7 @@ def _change_preview(request, tournament: Tournament, round_: Round, action: str)
             preview.update(entry=entry, table=int(table) if table.isdigit() else None)
             changed = services.preview_move(round_, entry, preview["table"])
     except (RuleError, NotNow) as error:
-        preview["error"] = explain(error) if isinstance(error, RuleError) else error.message
+        preview["error"] = explain(error)
         status = 422
     context = round_context(tournament, round_)
     if "error" not in preview:
