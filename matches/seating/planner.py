@@ -30,8 +30,9 @@ order above, with the most times any pair has met between the repeats and the sp
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 
 from . import exhaustive
@@ -44,6 +45,7 @@ EMBED_NODES = 20_000  # backtracking steps to fit the played rounds into one des
 TENURE = (4, 16)  # iterations a swapped entry may not go back to its table
 STALL = 400  # iterations without a better plan before shaking the best one up
 PATIENCE = 400_000  # evaluated moves without a better plan before giving up
+POLISH_ALL = 80  # entries up to which the polish tries every swap of the next round
 
 
 @dataclass
@@ -60,6 +62,8 @@ class Problem:
     sitter_tables: tuple[bool, ...]  # which of ``sizes`` have a sitter
     forced: int = 0  # repeat pairs the rounds played force on the planned ones, at least
     forced_now: int = 0  # of them, on the next round
+    mates: list[dict[int, int]] = field(default_factory=list)  # ``met`` without its zeros
+    avoid: list[list[int]] = field(default_factory=list)  # ``apart`` without its zeros
 
     @property
     def n(self) -> int:
@@ -100,6 +104,18 @@ def plan(
         if best is None or search.cost < best[0]:
             best = (search.cost, search.snapshot())
     assert best is not None
+    if any(problem.sitter_tables) and len(problem.sizes) > 1:
+        # The sitters' turns first: a plan with them as even as numbers allow and as
+        # few repeats as that leaves, found by a search that weighs them above the
+        # repeats. Zero-repeat plans are few and those with even turns fewer still; the
+        # search by repeats alone ends on whichever it meets first, and no single swap
+        # leads from there to another without a repeat.
+        turns = Search(problem, rng, order=TURNS_FIRST)
+        turns.load(_greedy(problem, rng, turns_first=True))
+        turns.tabu(budget // 4, patience=PATIENCE // 4)
+        search.load(turns.snapshot())
+        if search.cost < best[0]:
+            best = (search.cost, search.snapshot())
     search.load(best[1])
     search.tabu(budget)
     search.polish(budget)
@@ -146,6 +162,7 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
     index = {entry: i for i, entry in enumerate(entries)}
     n = len(entries)
     met = [[0] * n for _ in range(n)]
+    mates: list[dict[int, int]] = [{} for _ in range(n)]
     for played in history.rounds:
         for table in played.tables:
             here = [index[entry] for entry in table if entry in index]
@@ -153,10 +170,23 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
                 for q in here[i + 1 :]:
                     met[p][q] += 1
                     met[q][p] += 1
-    apart = [[0] * n for _ in range(n)]
+                    mates[p][q] = mates[q][p] = met[p][q]
+    avoid: list[list[int]] = [[] for _ in range(n)]
     for first, second in keep_apart:
         if first in index and second in index and first != second:
-            apart[index[first]][index[second]] = apart[index[second]][index[first]] = 1
+            p, q = index[first], index[second]
+            if q not in avoid[p]:
+                avoid[p].append(q)
+                avoid[q].append(p)
+    if any(avoid):
+        apart = [[0] * n for _ in range(n)]
+        for p, others in enumerate(avoid):
+            for q in others:
+                apart[p][q] = 1
+    else:
+        # Nobody kept apart: one row of zeros serves every entry (read only), which
+        # spares a matrix of n² zeros on a big field.
+        apart = [[0] * n] * n
     bye_count = history.byes()
     counts = [bye_count[entry] for entry in entries]
     byes = [sorted(index[entry] for entry in byes_now)]
@@ -170,10 +200,14 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
             counts[p] += 1
         byes.append(chosen)
     sitters = history.sitter_rounds(has_sitter)
-    forced = [
-        forced_by_rounds(sizes, [entries[p] for p in range(n) if p not in set(out)], history)
-        for out in byes
-    ]
+    forced_by: dict[tuple[int, ...], int] = {}  # rounds with the same byes force the same
+    for out in byes:
+        key = tuple(out)
+        if key not in forced_by:
+            gone = set(out)
+            seated = [entries[p] for p in range(n) if p not in gone]
+            forced_by[key] = forced_by_rounds(sizes, seated, history)
+    forced = [forced_by[tuple(out)] for out in byes]
     return Problem(
         entries=entries,
         sizes=tuple(sizes),
@@ -185,6 +219,8 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
         sitter_tables=tuple(has_sitter(size) for size in sizes),
         forced=sum(forced),
         forced_now=forced[0],
+        mates=mates,
+        avoid=avoid,
     )
 
 
@@ -198,17 +234,20 @@ def _dense(ranks: list[int]) -> list[int]:
 
 
 def _every_seating(problem: Problem, rng: random.Random) -> list[list[int]]:
-    """The best seating of the next round by trying them all: keep-apart pairs together,
-    repeat pairs, the most times a pair has met, the spread, the sitters' past, in that
-    order; the first found among equals, from an order of the entries drawn by ``rng``."""
+    """The best seating of the next round by trying them all, by the plan's order for
+    one round: keep-apart pairs together, repeat pairs, the most times a pair has met,
+    the sitters' turn (the fewest earlier rounds at a sitter table among those seated
+    at one: the most even counts), Σ m² over the pairs (as Σ of the earlier meetings of
+    tablemates: each adds 2m + 1), the spread; the first found among equals, from an
+    order of the entries drawn by ``rng``."""
     out = set(problem.byes[0])
     players = [p for p in range(problem.n) if p not in out]
     rng.shuffle(players)
     met, apart, rank = problem.met, problem.apart, problem.rank
     counts, sitter_tables = problem.sitter_count, problem.sitter_tables
 
-    def cost(t: int, table: tuple[int, ...]) -> tuple[int, int, int, int, int]:
-        apart_n = again = 0
+    def cost(t: int, table: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+        apart_n = again = earlier = 0
         most = 1
         for i, p in enumerate(table):
             row, avoid = met[p], apart[p]
@@ -216,28 +255,26 @@ def _every_seating(problem: Problem, rng: random.Random) -> list[list[int]]:
                 apart_n += avoid[q]
                 if row[q]:
                     again += 1
+                    earlier += row[q]
                     most = max(most, row[q] + 1)
-        together = 0 if rank is None else _range(rank, list(table))
         sitters = sum(counts[p] for p in table) if sitter_tables[t] else 0
-        return apart_n, again, most, together, sitters
+        together = 0 if rank is None else _range(rank, list(table))
+        return apart_n, again, most, sitters, earlier, together
 
     greedy = _greedy(problem, rng)[0]
     beat = _total(cost, greedy)
     found = exhaustive.best(
-        players, problem.sizes, cost, ["sum", "sum", "max", "sum", "sum"], beat=beat
+        players, problem.sizes, cost, ["sum", "sum", "max", "sum", "sum", "sum"], beat=beat
     )
     return greedy if found is None else [list(table) for table in found[1]]
 
 
 def _total(cost, tables: list[list[int]]) -> tuple[int, ...]:
-    """A seating's cost by ``_every_seating``'s terms."""
+    """A seating's cost by ``_every_seating``'s terms (the third a maximum)."""
     terms = [cost(t, tuple(table)) for t, table in enumerate(tables)]
-    return (
-        sum(term[0] for term in terms),
-        sum(term[1] for term in terms),
-        max((term[2] for term in terms), default=1),
-        sum(term[3] for term in terms),
-        sum(term[4] for term in terms),
+    return tuple(
+        max((term[i] for term in terms), default=1) if i == 2 else sum(term[i] for term in terms)
+        for i in range(6)
     )
 
 
@@ -291,42 +328,103 @@ def _played_rounds(problem: Problem, history: History) -> list[list[list[int]]]:
     return played
 
 
-def _greedy(problem: Problem, rng: random.Random) -> list[list[list[int]]]:
-    """Round by round, each entry to the first table where it adds least: keep-apart
-    pairs, then meetings so far. The next round takes entries in standings order and
-    tables in order (the Setzliste, bent around conflicts); later rounds a random order."""
+def _greedy(
+    problem: Problem, rng: random.Random, *, turns_first: bool = False
+) -> list[list[list[int]]]:
+    """Round by round, each entry to the table where it adds least: keep-apart pairs,
+    then meetings so far, then the sitters' turn (the seats at sitter tables to those
+    who sat there least; before the meetings if ``turns_first``, the entries then in
+    order of their rounds at a sitter table). The next round takes entries in standings
+    order and tables in order (the Setzliste, bent around conflicts); later rounds a
+    random order, a random table among equals.
+
+    Only the tables of an entry's earlier tablemates and of those it is kept apart from
+    are weighed one by one: every other table adds nothing, so a big field costs its
+    meetings, not its entries times its tables."""
     n = problem.n
-    met = [row[:] for row in problem.met]
+    mates = [dict(row) for row in problem.mates]
+    avoid = problem.avoid
+    sat = problem.sitter_count[:]
+    sizes, sitter_tables = problem.sizes, problem.sitter_tables
+    sitter_seats = sum(size for size, sitter in zip(sizes, sitter_tables, strict=True) if sitter)
     plan = []
     for number, byes in enumerate(problem.byes):
         out = set(byes)
         players = [p for p in range(n) if p not in out]
-        if number == 0 and problem.rank is not None:
+        in_order = number == 0 and problem.rank is not None
+        if in_order:
             players.sort(key=lambda p: (problem.rank[p], rng.random()))
+        elif turns_first:
+            players.sort(key=lambda p: (sat[p], rng.random()))
         else:
             rng.shuffle(players)
-        tables: list[list[int]] = [[] for _size in problem.sizes]
+        # Whose turn it is at a sitter table: those who sat at one least (a random
+        # one among equals), as many as the sitter tables seat.
+        due = set(sorted(players, key=lambda p: (sat[p], rng.random()))[:sitter_seats])
+        tables: list[list[int]] = [[] for _size in sizes]
+        seat_of = [-1] * n
+        open_tables = {
+            kind: [t for t in range(len(sizes)) if sitter_tables[t] == kind]
+            for kind in (False, True)
+        }
         for p in players:
-            best = None
-            for t, table in enumerate(tables):
-                if len(table) == problem.sizes[t]:
-                    continue
-                key = (
-                    sum(problem.apart[p][x] for x in table),
-                    sum(met[p][x] for x in table),
-                    t if number == 0 and problem.rank is not None else rng.random(),
-                )
-                if best is None or key < best[0]:
-                    best = (key, t)
-            assert best is not None
-            tables[best[1]].append(p)
-        for table in tables:
+            touched: dict[int, list[int]] = {}
+            for x in avoid[p]:
+                t = seat_of[x]
+                if t >= 0:
+                    touched.setdefault(t, [0, 0])[0] += 1
+            for x, times in mates[p].items():
+                t = seat_of[x]
+                if t >= 0:
+                    touched.setdefault(t, [0, 0])[1] += times
+            options = [
+                (_key(apart, times, _turn_cost(p in due, sitter_tables[t]), turns_first), t)
+                for t, (apart, times) in touched.items()
+                if len(tables[t]) < sizes[t]
+            ]
+            for kind in (False, True):
+                t = _untouched(open_tables[kind], touched, rng, in_order)
+                if t is not None:
+                    options.append((_key(0, 0, _turn_cost(p in due, kind), turns_first), t))
+            least = min(key for key, _t in options)
+            equal = [t for key, t in options if key == least]
+            t = min(equal) if in_order else rng.choice(equal)
+            tables[t].append(p)
+            seat_of[p] = t
+            if len(tables[t]) == sizes[t]:
+                open_tables[sitter_tables[t]].remove(t)
+        for t, table in enumerate(tables):
             for i, p in enumerate(table):
                 for q in table[i + 1 :]:
-                    met[p][q] += 1
-                    met[q][p] += 1
+                    mates[p][q] = mates[q][p] = mates[p].get(q, 0) + 1
+                if sitter_tables[t]:
+                    sat[p] += 1
         plan.append(tables)
     return plan
+
+
+def _key(apart: int, times: int, turn: int, turns_first: bool) -> tuple[int, int, int]:
+    return (apart, turn, times) if turns_first else (apart, times, turn)
+
+
+def _turn_cost(due: bool, sitter_table: bool) -> int:
+    """1 for a seat out of turn: at a sitter table when not due there, or elsewhere."""
+    return int(due != sitter_table)
+
+
+def _untouched(open_tables: list[int], touched, rng: random.Random, in_order: bool):
+    """An open table not in ``touched``: the first (in order) or a random one; None if
+    there is none."""
+    if in_order:
+        return next((t for t in open_tables if t not in touched), None)
+    for _try in range(4):  # most tables are untouched on a big field: a draw finds one
+        if not open_tables:
+            return None
+        t = open_tables[rng.randrange(len(open_tables))]
+        if t not in touched:
+            return t
+    left = [t for t in open_tables if t not in touched]
+    return rng.choice(left) if left else None
 
 
 def _embed(
@@ -489,32 +587,80 @@ def _connected_order(n: int, played: list[list[list[int]]], rng: random.Random) 
 
 # -- the search ---------------------------------------------------------------------
 
+# The terms of a plan's cost, most important first (``Search.levels``).
+TERMS = (
+    "apart",  # keep-apart pairs sharing a table, in any planned round
+    "repeats",  # repeat pairs the plan adds over the event
+    "most",  # the most times any pair has met, through the plan
+    "turns",  # the most minus the fewest rounds any entry sat at a sitter table
+    "turns_sq",  # Σ of those counts squared: the most even after the most and fewest
+    "met_sq",  # Σ m² over the pairs, a pair meeting m times: repeats spread out
+    "now",  # pairs of the next round who met in a round played
+    "spread",  # the next round's spread of standings
+    "sat",  # the sitters' past of the next round's sitter tables
+)
+# The same with the sitters' turns above the repeats: the first search of a plan with
+# sitter tables (``plan``).
+TURNS_FIRST = ("apart", "turns", "turns_sq", *(term for term in TERMS[1:] if "turns" not in term))
+
 
 class Search:
     """A plan under change: tables per round, who sits where, the running meeting
-    counts and the cost as one number (weights make the terms lexicographic)."""
+    counts and each term of the cost, kept up to date swap by swap; the cost is one
+    number (weights make the terms lexicographic).
 
-    def __init__(self, problem: Problem, rng: random.Random):
+    A swap changes the meetings of two entries with the tablemates they leave and join
+    (2(k − 1) pairs at tables of k), so its change of every term is counted from those
+    pairs alone: the histogram of meeting counts gives the most any pair has met, the
+    histogram of sitter-table rounds the most and fewest."""
+
+    def __init__(self, problem: Problem, rng: random.Random, order: tuple[str, ...] = TERMS):
         self.problem = problem
+        self.order = order
         self.rng = rng
         self.work = 0
-        n = problem.n
-        sitters_most = sum(problem.sitter_count) + 1
-        spread_most = (n + 1) * len(problem.sizes) + 1
-        now_most = n * n + 1
-        repeats_most = n * n * (problem.rounds + 1) + 1
-        self.w_spread = sitters_most
-        self.w_now = self.w_spread * spread_most
-        self.w_repeat = self.w_now * now_most
-        self.w_apart = self.w_repeat * repeats_most
+        n, rounds = problem.n, problem.rounds
+        met_most = max((max(row.values(), default=0) for row in problem.mates), default=0)
+        top = met_most + rounds + 1  # above any meeting count
+        sat_top = max(problem.sitter_count, default=0) + rounds + 1
+        pairs = n * (n - 1) // 2 + 1
+        # Each term's values lie in 0 .. bound − 1, so a weight of the product of the
+        # bounds below a term makes one unit of it outweigh all of them together.
+        bounds = {
+            "sat": sum(problem.sitter_count) + 1,
+            "spread": (n + 1) * len(problem.sizes) + 1,
+            "now": n * n + 1,
+            "met_sq": pairs * top * top + 1,
+            "turns_sq": n * sat_top * sat_top + 1,
+            "turns": sat_top + 1,
+            "most": top + 1,
+            "repeats": n * n * (rounds + 1) + 1,
+        }
+        self.weight: dict[str, int] = {}
+        weight = 1
+        for term in reversed(order):
+            self.weight[term] = weight
+            weight *= bounds.get(term, 1)
+        self.w_apart = self.weight["apart"]
+        self.w_repeat = self.weight["repeats"]
+        self.w_now = self.weight["now"]
+        self.top = top
         self.tables: list[list[list[int]]] = []
         self.cost = 0
-        self.has_apart = any(any(row) for row in problem.apart)
+        self.goal: dict[str, int] | None = None  # ``floors``, once the tabu search starts
+        self.has_apart = any(problem.avoid)
+        self.has_sitters = any(problem.sitter_tables)
         self.next_round_terms = (
-            problem.rank is not None
-            or any(problem.sitter_tables)
-            or any(any(row) for row in problem.met)
+            problem.rank is not None or any(problem.sitter_tables) or any(problem.mates)
         )
+        # The meeting counts of the rounds played, as the plan's start.
+        self.met_hist = [0] * (top + 2)
+        self.met_sq0 = 0
+        for p, row in enumerate(problem.mates):
+            for q, times in row.items():
+                if q > p:
+                    self.met_hist[times] += 1
+                    self.met_sq0 += times * times
 
     # -- state --
 
@@ -527,47 +673,98 @@ class Search:
             for t, table in enumerate(tables):
                 for p in table:
                     self.where[r][p] = t
-        self.count = [row[:] for row in problem.met]
+        count = self.count = [row[:] for row in problem.met]
+        hist = self.hist = self.met_hist[:]
+        self.met_sq = self.met_sq0
+        self.repeats = self.apart = 0
+        apart = problem.apart
         for tables in self.tables:
             for table in tables:
                 for i, p in enumerate(table):
+                    row = count[p]
                     for q in table[i + 1 :]:
-                        self.count[p][q] += 1
-                        self.count[q][p] += 1
-        self.cost = self.full_cost()
+                        times = row[q]
+                        if times:
+                            self.repeats += 1
+                            hist[times] -= 1
+                        hist[times + 1] += 1
+                        self.met_sq += 2 * times + 1
+                        row[q] = count[q][p] = times + 1
+                        self.apart += apart[p][q]
+        self.most = max((m for m in range(len(hist)) if hist[m]), default=0)
+        sat = self.sat = problem.sitter_count[:]
+        for tables in self.tables:
+            for t, table in enumerate(tables):
+                if problem.sitter_tables[t]:
+                    for p in table:
+                        sat[p] += 1
+        self.sat_hist = [0] * (max(sat, default=0) + len(self.tables) + 2)
+        for times in sat:
+            self.sat_hist[times] += 1
+        self.sat_most = max(sat, default=0)
+        self.sat_least = min(sat, default=0)
+        self.turns_sq = sum(times * times for times in sat)
+        self.now = self.repeats_now()
+        self.spread_now = self.spread()
+        self.sat_now = self.sitters()
+        self.cost = self.compose()
+
+    def levels(self) -> dict[str, int]:
+        """Each term's value, by ``TERMS``."""
+        return {
+            "apart": self.apart,
+            "repeats": self.repeats,
+            "most": self.most,
+            "turns": self.sat_most - self.sat_least,
+            "turns_sq": self.turns_sq,
+            "met_sq": self.met_sq,
+            "now": self.now,
+            "spread": self.spread_now,
+            "sat": self.sat_now,
+        }
+
+    def compose(self, levels: dict[str, int] | None = None) -> int:
+        levels = self.levels() if levels is None else levels
+        return sum(levels[term] * self.weight[term] for term in TERMS)
 
     def snapshot(self) -> list[list[list[int]]]:
         return [[list(table) for table in tables] for tables in self.tables]
 
-    def terms(self) -> tuple[int, int, int, int, int]:
-        """(keep-apart pairs together, new repeat pairs, of them in the next round,
-        spread, sitters' past)."""
+    def terms(self) -> dict[str, int]:
+        """Every term counted again from the tables (to check the running ones)."""
         problem = self.problem
-        apart = repeats = 0
-        n = problem.n
-        for p in range(n):
-            for q in range(p + 1, n):
-                made = self.count[p][q] - problem.met[p][q]
-                if made:
-                    # Repeats the plan adds: meetings beyond the first, minus those
-                    # already counted in the rounds played.
-                    repeats += max(0, self.count[p][q] - 1) - max(0, problem.met[p][q] - 1)
+        met = problem.met
+        count = [row[:] for row in met]
+        apart = 0
         for tables in self.tables:
             for table in tables:
                 for i, p in enumerate(table):
                     for q in table[i + 1 :]:
+                        count[p][q] += 1
+                        count[q][p] += 1
                         apart += problem.apart[p][q]
-        return apart, repeats, self.repeats_now(), self.spread(), self.sitters()
+        n = problem.n
+        pairs = [(count[p][q], met[p][q]) for p in range(n) for q in range(p + 1, n)]
+        sat = problem.sitter_count[:]
+        for tables in self.tables:
+            for t, table in enumerate(tables):
+                if problem.sitter_tables[t]:
+                    for p in table:
+                        sat[p] += 1
+        return {
+            "apart": apart,
+            "repeats": sum(max(0, c - 1) - max(0, m - 1) for c, m in pairs),
+            "most": max((c for c, _m in pairs), default=0),
+            "turns": max(sat, default=0) - min(sat, default=0),
+            "turns_sq": sum(times * times for times in sat),
+            "met_sq": sum(c * c for c, _m in pairs),
+            "now": self.repeats_now(),
+            "spread": self.spread(),
+            "sat": self.sitters(),
+        }
 
     def full_cost(self) -> int:
-        apart, repeats, now, spread, sitters = self.terms()
-        return (
-            apart * self.w_apart
-            + repeats * self.w_repeat
-            + now * self.w_now
-            + spread * self.w_spread
-            + sitters
-        )
+        return self.compose(self.terms())
 
     def repeats_now(self) -> int:
         """Pairs of the next round that met in a round played."""
@@ -586,11 +783,7 @@ class Search:
         rank = self.problem.rank
         if rank is None or not self.tables:
             return 0
-        return sum(
-            max(rank[p] for p in table) - min(rank[p] for p in table)
-            for table in self.tables[0]
-            if table
-        )
+        return sum(_range(rank, table) for table in self.tables[0] if table)
 
     def sitters(self) -> int:
         if not self.tables:
@@ -605,78 +798,123 @@ class Search:
 
     # -- moves --
 
-    def delta(self, r: int, p: int, q: int) -> int:
-        """The change of cost if p and q (at different tables of round r) swap."""
+    def after(self, r: int, p: int, q: int) -> dict[str, int]:
+        """Every term as it would be if p and q (at different tables of round r) swapped:
+        counted from the pairs the swap changes."""
         where = self.where[r]
         a, b = where[p], where[q]
         table_a, table_b = self.tables[r][a], self.tables[r][b]
         count_p, count_q = self.count[p], self.count[q]
-        apart_p, apart_q = self.problem.apart[p], self.problem.apart[q]
-        repeats = apart = 0
-        for x in table_a:
-            if x != p:
-                if count_p[x] > 1:
-                    repeats -= 1
-                if count_q[x] > 0:
-                    repeats += 1
-                apart += apart_q[x] - apart_p[x]
-        for y in table_b:
-            if y != q:
-                if count_q[y] > 1:
-                    repeats -= 1
-                if count_p[y] > 0:
-                    repeats += 1
-                apart += apart_p[y] - apart_q[y]
-        change = apart * self.w_apart + repeats * self.w_repeat
+        rest_a = [x for x in table_a if x != p]
+        rest_b = [y for y in table_b if y != q]
+        left = [count_p[x] for x in rest_a] + [count_q[y] for y in rest_b]
+        joined = [count_q[x] for x in rest_a] + [count_p[y] for y in rest_b]
+        most = self.most
+        if most in joined:
+            most += 1
+        elif self.hist[most] - left.count(most) + joined.count(most - 1) == 0:
+            most -= 1
+        levels = {
+            "apart": self.apart,
+            "repeats": self.repeats
+            + sum(1 for times in joined if times)
+            - sum(1 for times in left if times > 1),
+            "most": most,
+            "turns": self.sat_most - self.sat_least,
+            "turns_sq": self.turns_sq,
+            "met_sq": self.met_sq + 2 * (sum(joined) - sum(left)) + len(joined) + len(left),
+            "now": self.now,
+            "spread": self.spread_now,
+            "sat": self.sat_now,
+        }
+        if self.has_apart:
+            apart_p, apart_q = self.problem.apart[p], self.problem.apart[q]
+            levels["apart"] += sum(apart_q[x] - apart_p[x] for x in rest_a) + sum(
+                apart_p[y] - apart_q[y] for y in rest_b
+            )
+        sitter_a, sitter_b = self.problem.sitter_tables[a], self.problem.sitter_tables[b]
+        if sitter_a != sitter_b:
+            leaves, joins = (p, q) if sitter_a else (q, p)
+            self._turns_after(levels, self.sat[leaves], self.sat[joins])
         if r == 0 and self.next_round_terms:
-            change += self._next_round_delta(a, b, p, q, table_a, table_b)
-        return change
+            self._next_round_after(levels, a, b, p, q, rest_a, rest_b, table_a, table_b)
+        return levels
 
-    def _next_round_delta(self, a, b, p, q, table_a, table_b) -> int:
+    def _turns_after(self, levels: dict[str, int], out: int, into: int) -> None:
+        """The sitter terms after one entry (``out`` rounds at a sitter table so far)
+        leaves a sitter table and another (``into``) takes its seat."""
+        hist, most, least = self.sat_hist, self.sat_most, self.sat_least
+        if into + 1 > most:
+            most += 1
+        elif hist[most] - (out == most) + (into + 1 == most) == 0:
+            most -= 1
+        if out - 1 < least:
+            least -= 1
+        elif hist[least] - (into == least) + (out - 1 == least) == 0:
+            least += 1
+        levels["turns"] = most - least
+        levels["sat_most"], levels["sat_least"] = most, least
+        levels["turns_sq"] += 2 * (into - out + 1)
+
+    def _next_round_after(self, levels, a, b, p, q, rest_a, rest_b, table_a, table_b) -> None:
         problem = self.problem
         met_p, met_q = problem.met[p], problem.met[q]
-        now = 0
-        for x in table_a:
-            if x != p:
-                now += (met_q[x] > 0) - (met_p[x] > 0)
-        for y in table_b:
-            if y != q:
-                now += (met_p[y] > 0) - (met_q[y] > 0)
-        change = now * self.w_now
+        levels["now"] += sum((met_q[x] > 0) - (met_p[x] > 0) for x in rest_a) + sum(
+            (met_p[y] > 0) - (met_q[y] > 0) for y in rest_b
+        )
         rank = problem.rank
         if rank is not None:
             old = _range(rank, table_a) + _range(rank, table_b)
-            new = _range(rank, [q if x == p else x for x in table_a]) + _range(
-                rank, [p if y == q else y for y in table_b]
-            )
-            change += (new - old) * self.w_spread
+            new = _range(rank, [*rest_a, q]) + _range(rank, [*rest_b, p])
+            levels["spread"] += new - old
         sitter_a, sitter_b = problem.sitter_tables[a], problem.sitter_tables[b]
         if sitter_a != sitter_b:
             counts = problem.sitter_count
-            change += counts[q] - counts[p] if sitter_a else counts[p] - counts[q]
-        return change
+            levels["sat"] += counts[q] - counts[p] if sitter_a else counts[p] - counts[q]
 
-    def swap(self, r: int, p: int, q: int, change: int) -> None:
+    def delta(self, r: int, p: int, q: int) -> int:
+        """The change of cost if p and q (at different tables of round r) swap."""
+        return self.compose(self.after(r, p, q)) - self.cost
+
+    def swap(self, r: int, p: int, q: int, change: int | None = None) -> None:
+        """Swap p and q in round r, every term kept up to date."""
+        levels = self.after(r, p, q)
         where = self.where[r]
         a, b = where[p], where[q]
         table_a, table_b = self.tables[r][a], self.tables[r][b]
-        count = self.count
-        for x in table_a:
-            if x != p:
-                count[p][x] -= 1
-                count[x][p] -= 1
-                count[q][x] += 1
-                count[x][q] += 1
-        for y in table_b:
-            if y != q:
-                count[q][y] -= 1
-                count[y][q] -= 1
-                count[p][y] += 1
-                count[y][p] += 1
+        count, hist = self.count, self.hist
+        for leaving, joining, table, stays in ((p, q, table_a, p), (q, p, table_b, q)):
+            for x in table:
+                if x == stays:
+                    continue
+                times = count[leaving][x]
+                hist[times] -= 1
+                if times > 1:
+                    hist[times - 1] += 1
+                count[leaving][x] = count[x][leaving] = times - 1
+                times = count[joining][x]
+                if times:
+                    hist[times] -= 1
+                hist[times + 1] += 1
+                count[joining][x] = count[x][joining] = times + 1
+        if self.problem.sitter_tables[a] != self.problem.sitter_tables[b]:
+            leaves, joins = (p, q) if self.problem.sitter_tables[a] else (q, p)
+            sat, sat_hist = self.sat, self.sat_hist
+            sat_hist[sat[leaves]] -= 1
+            sat[leaves] -= 1
+            sat_hist[sat[leaves]] += 1
+            sat_hist[sat[joins]] -= 1
+            sat[joins] += 1
+            sat_hist[sat[joins]] += 1
+            self.sat_most, self.sat_least = levels["sat_most"], levels["sat_least"]
+            self.turns_sq = levels["turns_sq"]
         table_a[table_a.index(p)] = q
         table_b[table_b.index(q)] = p
         where[p], where[q] = b, a
-        self.cost += change
+        self.apart, self.repeats, self.most = levels["apart"], levels["repeats"], levels["most"]
+        self.met_sq = levels["met_sq"]
+        self.now, self.spread_now, self.sat_now = levels["now"], levels["spread"], levels["sat"]
+        self.cost = self.compose(levels)
 
     def conflicted(self, r: int) -> list[int]:
         """Entries of round r at a table with someone they meet again or must avoid."""
@@ -691,20 +929,15 @@ class Search:
 
     # -- searches --
 
-    def floor(self) -> int:
-        """The cost below which the tabu search cannot go: no keep-apart pair together,
-        repeats at their lower bound, those of the next round at what the rounds played
-        force on it (spread and sitters are left to ``polish``)."""
+    def floors(self) -> dict[str, int]:
+        """The least each term could be, whatever the plan: no keep-apart pair together;
+        repeats at their lower bound; the meetings the plan makes, and the sitter-table
+        seats, spread as evenly as numbers allow over the pairs and the entries (the
+        most and Σ of squares that gives); the next round's repeats at what the rounds
+        played force on it. Spread and sitters' past are left to ``polish``."""
         problem = self.problem
         n = problem.n
-        fresh = [0] * n
-        total_fresh = 0
-        for p in range(n):
-            for q in range(p + 1, n):
-                if not problem.met[p][q]:
-                    fresh[p] += 1
-                    fresh[q] += 1
-                    total_fresh += 1
+        fresh = [row.count(0) - 1 for row in problem.met]  # the diagonal is a zero too
         made = problem.rounds * sum(k * (k - 1) // 2 for k in problem.sizes)
         least = min(problem.sizes, default=1) - 1
         seated = [problem.rounds] * n
@@ -712,25 +945,49 @@ class Search:
             for p in byes:
                 seated[p] -= 1
         per_player = sum(max(0, seated[p] * least - fresh[p]) for p in range(n))
-        bound = max(0, made - total_fresh, -(-per_player // 2), problem.forced)
-        return bound * self.w_repeat + problem.forced_now * self.w_now
+        repeats = max(0, made - sum(fresh) // 2, -(-per_player // 2), problem.forced)
+        met_hist = {times: pairs for times, pairs in enumerate(self.met_hist) if pairs}
+        met_hist[0] = n * (n - 1) // 2 - sum(met_hist.values())
+        _least, most, met_sq = _even(met_hist, made)
+        sitter_seats = sum(
+            k for k, sitter in zip(problem.sizes, problem.sitter_tables, strict=True) if sitter
+        )
+        sat_least, sat_most, turns_sq = _even(
+            Counter(problem.sitter_count), sitter_seats * problem.rounds
+        )
+        return {
+            "apart": 0,
+            "repeats": repeats,
+            "most": most,
+            "turns": sat_most - sat_least,
+            "turns_sq": turns_sq,
+            "met_sq": met_sq,
+            "now": problem.forced_now,
+            "spread": 0,
+            "sat": 0,
+        }
 
-    def tabu(self, budget: int) -> None:
-        """Swap moves involving a conflicted entry, best first, a swapped entry barred
-        from its old table for a few iterations unless the move beats the best plan."""
-        floor = self.floor()
+    def floor(self) -> int:
+        """The cost below which the tabu search cannot go (``floors`` as one number)."""
+        return self.compose(self.floors())
+
+    def tabu(self, budget: int, patience: int = PATIENCE) -> None:
+        """Swap moves involving a conflicted entry (or one whose turn at a sitter table
+        is not due), best first, a swapped entry barred from its old table for a few
+        iterations unless the move beats the best plan."""
+        self.goal = self.floors()
+        floor = self.compose(self.goal)
         if self._settled(self.cost, floor) or len(self.problem.sizes) < 2:
             return
         rng = self.rng
         best_cost, best = self.cost, self.snapshot()
-        tables_n = len(self.problem.sizes)
-        barred = [[[0] * tables_n for _p in range(self.problem.n)] for _r in self.tables]
+        barred: dict[tuple[int, int, int], int] = {}
         iteration = stall = 0
         best_at = self.work
         while (
             self.work < budget
             and not self._settled(best_cost, floor)
-            and self.work - best_at < PATIENCE
+            and self.work - best_at < patience
         ):
             iteration += 1
             chosen = self._best_move(iteration, barred, best_cost)
@@ -739,8 +996,8 @@ class Search:
             change, r, p, q = chosen
             a, b = self.where[r][p], self.where[r][q]
             self.swap(r, p, q, change)
-            barred[r][p][a] = iteration + rng.randint(*TENURE)
-            barred[r][q][b] = iteration + rng.randint(*TENURE)
+            barred[r, p, a] = iteration + rng.randint(*TENURE)
+            barred[r, q, b] = iteration + rng.randint(*TENURE)
             if self.cost < best_cost:
                 best_cost, best, stall = self.cost, self.snapshot(), 0
                 best_at = self.work
@@ -749,34 +1006,55 @@ class Search:
                 if stall >= STALL:
                     self.load(best)
                     self._shake()
-                    for rows in barred:
-                        for row in rows:
-                            row[:] = [0] * tables_n
+                    barred.clear()
                     stall = 0
         self.load(best)
 
+    def _movers(self, r: int, repeats_at: dict[int, int], apart_at: dict[int, int]) -> list[int]:
+        """Round r's entries a move starts from: those at a table with someone they meet
+        again or must avoid, and, while the sitter tables' turns are uneven beyond what
+        numbers force, those at a sitter table who sat at one more than the fewest."""
+        movers = [p for p, repeats in repeats_at.items() if repeats or apart_at.get(p)]
+        goal = self.goal
+        uneven = goal is not None and (self.sat_most - self.sat_least, self.turns_sq) > (
+            goal["turns"],
+            goal["turns_sq"],
+        )
+        if self.has_sitters and uneven:
+            sat, least = self.sat, self.sat_least
+            chosen = set(movers)
+            movers += [
+                p
+                for t, table in enumerate(self.tables[r])
+                if self.problem.sitter_tables[t]
+                for p in table
+                if sat[p] > least and p not in chosen
+            ]
+        return movers
+
     def _best_move(self, iteration: int, barred, best_cost: int):
-        """The best allowed swap (change, round, p, q) with p conflicted; random among
-        equals. The repeat part of a swap's change is counted without a loop over both
-        tables (this is where the time goes):
+        """The best allowed swap (change, round, p, q) with p a mover; random among
+        equals. The repeat part of a swap's change is counted first, without a loop over
+        both tables (this is where the time goes):
 
             new meetings of q at p's table − repeats p leaves there
           + new meetings of p at q's table − repeats q leaves there,
 
-        each "repeat left" read from the number of repeats a player has at its table.
+        each "repeat left" read from the number of repeats a player has at its table;
+        only a swap no worse by it and keep-apart pairs is counted in full (``after``).
         """
         rng = self.rng
         count = self.count
         w_repeat = self.w_repeat
         apart_rows = self.problem.apart
         has_apart = self.has_apart
-        next_round = self.next_round_terms
         cost = self.cost
         chosen = None
+        chosen_quick = 0
+        by_repeats = self.order == TERMS  # the repeats outweigh all but keep-apart pairs
         ties = 0
         for r, tables in enumerate(self.tables):
             where = self.where[r]
-            bar = barred[r]
             repeats_at = {}  # p → how many at its table it meets again
             apart_at = {}
             for table in tables:
@@ -786,9 +1064,8 @@ class Search:
                     if has_apart:
                         avoid = apart_rows[p]
                         apart_at[p] = sum(avoid[x] for x in table)
-            for p, repeats_p in repeats_at.items():
-                if not repeats_p and not apart_at.get(p):
-                    continue
+            for p in self._movers(r, repeats_at, apart_at):
+                repeats_p = repeats_at[p]
                 a = where[p]
                 rest = [x for x in tables[a] if x != p]
                 met_there = itemgetter(*rest) if len(rest) > 1 else None
@@ -800,24 +1077,26 @@ class Search:
                     for q in table:
                         self.work += 1
                         if met_there is None:
-                            q_new = 1 if count[q][rest[0]] > 0 else 0 if rest else 0
+                            q_new = 1 if rest and count[q][rest[0]] > 0 else 0
                         else:
                             q_new = len(rest) - met_there(count[q]).count(0)
-                        change = (
+                        quick = (
                             q_new - repeats_p + p_new - (row_p[q] > 0) - repeats_at[q]
                         ) * w_repeat
                         if has_apart:
-                            change += self._apart_delta(p, q, rest, table) * self.w_apart
-                        if next_round and r == 0:
-                            change += self._next_round_delta(a, b, p, q, tables[a], table)
+                            quick += self._apart_delta(p, q, rest, table) * self.w_apart
+                        if chosen is not None and quick > chosen_quick and by_repeats:
+                            continue
+                        change = self.delta(r, p, q)
                         if chosen is not None and change > chosen[0]:
                             continue
-                        if (bar[p][b] >= iteration or bar[q][a] >= iteration) and (
-                            cost + change >= best_cost
-                        ):
+                        if (
+                            barred.get((r, p, b), 0) >= iteration
+                            or barred.get((r, q, a), 0) >= iteration
+                        ) and cost + change >= best_cost:
                             continue
                         if chosen is None or change < chosen[0]:
-                            chosen, ties = (change, r, p, q), 1
+                            chosen, chosen_quick, ties = (change, r, p, q), quick, 1
                         else:
                             ties += 1
                             if rng.randrange(ties) == 0:
@@ -831,9 +1110,9 @@ class Search:
         )
 
     def _settled(self, cost: int, floor: int) -> bool:
-        """Nothing left for the tabu search: no keep-apart pair together, repeats at their
-        lower bound and in the next round no more of them than are forced there."""
-        return cost - cost % self.w_now <= floor
+        """Nothing left for the tabu search: every term down to the next round's repeats
+        at its floor (below that ``polish`` does the rest)."""
+        return cost - cost % self.w_now <= floor - floor % self.w_now
 
     def _shake(self) -> None:
         """A few random swaps in rounds with conflicts, to leave a local minimum."""
@@ -846,29 +1125,78 @@ class Search:
                 return
             a, b = rng.sample(range(len(tables)), 2)
             p, q = rng.choice(tables[a]), rng.choice(tables[b])
-            self.swap(r, p, q, self.delta(r, p, q))
+            self.swap(r, p, q)
 
     def polish(self, budget: int) -> None:
-        """The next round alone: any swap that lowers the cost, until none does."""
+        """The next round alone: any swap that lowers the cost, until none does. On a
+        big field (above ``POLISH_ALL`` entries) an entry tries the entries near it in
+        the standings, and every entry only when it sits at a sitter table or with one
+        it met before: the spread and the sitters are changed by no other swap."""
         if not self.tables or len(self.tables[0]) < 2:
             return
         if not self.next_round_terms:
             return
         rng = self.rng
         players = [p for table in self.tables[0] for p in table]
+        rank = self.problem.rank
+        by_rank = sorted(players, key=lambda p: (rank[p], p)) if rank is not None else []
+        place = {p: i for i, p in enumerate(by_rank)}
+        reach = 2 * max(self.problem.sizes)
+        where = self.where[0]
+        limit = self.work + budget
         improved = True
-        while improved and self.work < 2 * budget:
+        while improved and self.work < limit:
             improved = False
             rng.shuffle(players)
             for i, p in enumerate(players):
-                for q in players[i + 1 :]:
-                    if self.where[0][p] == self.where[0][q]:
+                if len(players) <= POLISH_ALL:
+                    partners = players[i + 1 :]
+                elif self._unsettled(p):
+                    partners = players
+                else:
+                    at = place.get(p)
+                    partners = [] if at is None else by_rank[max(0, at - reach) : at + reach + 1]
+                for q in partners:
+                    if where[p] == where[q]:
                         continue
                     self.work += 1
                     change = self.delta(0, p, q)
                     if change < 0:
                         self.swap(0, p, q, change)
                         improved = True
+
+    def _unsettled(self, p: int) -> bool:
+        """p sits at a sitter table of the next round, or with one it met before or must
+        avoid."""
+        t = self.where[0][p]
+        if self.problem.sitter_tables[t]:
+            return True
+        met, apart = self.problem.met[p], self.problem.apart[p]
+        return any(met[x] or apart[x] for x in self.tables[0][t] if x != p)
+
+
+def _even(counts: Mapping[int, int], extra: int) -> tuple[int, int, int]:
+    """``extra`` units added one each to the lowest of things counted ``counts``
+    (count → how many things have it): (the fewest, the most, Σ of squares) after. The
+    most even a total can be spread: no plan spreads its meetings or sitter seats more
+    evenly, so these are floors."""
+    counts = {level: many for level, many in counts.items() if many}
+    if not counts:
+        return 0, 0, 0
+    level = min(counts)
+    while extra > 0:
+        here = counts.pop(level)
+        step = min(extra, here)
+        extra -= step
+        if here > step:
+            counts[level] = here - step
+        counts[level + 1] = counts.get(level + 1, 0) + step
+        level = min(counts)
+    return (
+        min(counts),
+        max(counts),
+        sum(level * level * many for level, many in counts.items()),
+    )
 
 
 def _range(rank: list[int], table: list[int]) -> int:
