@@ -11,6 +11,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
+from .models.play import the_one
+
 
 class Accounts(ModelBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
@@ -20,5 +22,5 @@ class Accounts(ModelBackend):
         return user
 
     def get_user(self, user_id):
-        user = get_user_model().objects.filter(pk=user_id).first()
+        user = the_one(get_user_model().objects.filter(pk=user_id))
         return user if user is not None and self.user_can_authenticate(user) else None

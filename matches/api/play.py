@@ -40,6 +40,10 @@ from .schemas import (
     ReasonIn,
     ShareOut,
     body_schema,
+    create_body_schema,
+    hand_body_schema,
+    hand_model,
+    live_body,
 )
 
 
@@ -170,7 +174,7 @@ def list_games(request):
     response={201: MatchOut, **BODY_ERRORS},
     by_alias=True,
     tags=["matches"],
-    openapi_extra=body_schema(CreateIn, CREATE_EXAMPLE),
+    openapi_extra=live_body("create", create_body_schema, CREATE_EXAMPLE),
 )
 def create_match(request):
     """Create a match; 201 with its state."""
@@ -299,14 +303,19 @@ def change_json(snap: selectors.Snapshot, changed: list[tuple[rules.Hand, int]])
     by_alias=True,
     tags=["hands"],
     openapi_extra=with_prefer(
-        body_schema(HandIn, {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"}), 201
+        live_body(
+            "hand",
+            lambda: hand_body_schema(HandIn),
+            {"number": 1, "tricks": [9, 4, 3], "trump": "hearts"},
+        ),
+        201,
     ),
 )
 def record_hand(request, match_id: int):
     """Record the next hand; 409 with the current state when ``number`` is not the next
     one (another device was quicker, or a gap) or the match is over."""
     match = match_for(request, match_id, Access.WRITE)
-    body = parse_body(request, HandIn)
+    body = parse_body(request, hand_model(HandIn, games.of(match).hand_body))
     snap = services.record_hand(match, body.number, body.hand(), by=actor(request))
     return write_response(request, snap, [(snap.head.hands[-1], 1)], 201)
 
@@ -318,8 +327,9 @@ def record_hand(request, match_id: int):
     by_alias=True,
     tags=["hands"],
     openapi_extra=with_prefer(
-        body_schema(
-            CorrectIn,
+        live_body(
+            "correction",
+            lambda: hand_body_schema(CorrectIn),
             {"version": 1, "tricks": [8, 5, 3], "trump": "hearts", "reason": "misread"},
         ),
         200,
@@ -329,7 +339,7 @@ def correct_hand(request, match_id: int, number: int):
     """Correct a recorded hand; later hands are re-derived. 409 for a stale ``version``;
     422 when a later hand no longer fits (its field says which: ``hands.5.tricks``)."""
     match = match_for(request, match_id, Access.WRITE)
-    body = parse_body(request, CorrectIn)
+    body = parse_body(request, hand_model(CorrectIn, games.of(match).hand_body))
     if body.number is not None and body.number != number:
         raise invalid(
             "number",

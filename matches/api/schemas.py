@@ -18,27 +18,33 @@ there; the tests and ``make fuzz`` hold the server to each of them.
 
 Answers (``...Out``) are described here and hold the tests to API.md. Hand fields differ
 from game to game, so the hand/next-hand objects allow extra keys.
+
+Each game's hand body is its own (``Game.hand_body``, in the game's package): a hand or a
+correction is validated with the envelope here (``HandIn``, ``CorrectIn``) around the
+body of the match's game (``hand_model``), and the description shows every registered
+game's fields in one body (``hand_body_schema``), made when the description is asked
+for (``live_body``), so that a game registered later is in it.
 """
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from functools import cache
+from typing import Annotated, Any, ClassVar
 
 from django.utils.translation import gettext_noop
 from ninja import Schema
 from pydantic import (
     AfterValidator,
     BaseModel,
-    BeforeValidator,
     ConfigDict,
     Field,
-    StrictBool,
-    StrictInt,
     StrictStr,
     ValidationError,
+    create_model,
 )
 from pydantic_core import PydanticCustomError, core_schema
 
 from .. import rules
-from ..rules import sergeant_major, sheepshead, sieben
+from ..games.bodies import Body, Declared, Whole, whole
 from ..rules.base import Option
 from ..text import NAME_MAX, REASON_MAX, schema_pattern
 
@@ -191,26 +197,6 @@ class Says:
             raise PydanticCustomError("house", self.message, context) from None
 
 
-class Declared:
-    """``Annotated`` metadata: a limit that the rules or services enforce with their own
-    message, declared in the JSON schema only (``schema`` is merged into the wrapped
-    type's), so that pydantic does not refuse first in other words."""
-
-    def __init__(self, **schema: Any):
-        self.schema = schema
-
-    def __get_pydantic_json_schema__(self, core: core_schema.CoreSchema, handler: Any) -> Any:
-        json_schema = handler(core)
-        json_schema.update(self.schema)
-        return json_schema
-
-
-class Body(BaseModel):
-    """A request body: the keys described and no others (``additionalProperties: false``)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
 def presets(game: str | None = None) -> list[rules.Ruleset]:
     return [
         rules.get_ruleset(slug, variant)
@@ -232,12 +218,7 @@ VARIANTS = sorted({variant for kind in rules.GAMES.values() for variant in kind.
 OPTION_NAMES = sorted({option.name for ruleset in presets() for option in ruleset.options_spec})
 
 
-def _whole(value: Any) -> Any:
-    # JSON has one kind of number, and JSON Schema's "integer" is any number with no
-    # fraction: 3.0 is the whole number 3. (A true or a "3" stays refused.)
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
+_whole = whole  # (``games.bodies``: 3.0 is the whole number 3)
 
 
 class RawText:
@@ -289,9 +270,6 @@ class RawText:
         return value
 
 
-Whole = Annotated[StrictInt, BeforeValidator(_whole)]
-
-
 EMPTY_NAME = gettext_noop("Enter a name for every seat.")
 
 PlayerName = Annotated[
@@ -320,12 +298,6 @@ def _seat(game: str | None = None, description: str = "A seat index, 0 first."):
 
 
 Seat = _seat()
-SergeantMajorSeat = _seat("sergeant-major")
-MOST_TRICKS = max(ruleset.tricks for ruleset in presets("sergeant-major"))
-# Each pair of seats passes at most once before a hand.
-MOST_EXCHANGES = _seat_counts("sergeant-major")[1] * (_seat_counts("sergeant-major")[1] - 1) // 2
-SheepsheadSeat = _seat("sheepshead")
-SIEBEN_SIDES = sorted({ruleset.sides for ruleset in presets("sieben")})
 
 
 def _option_schema(option: Option) -> dict[str, Any]:
@@ -342,8 +314,10 @@ def _option_schema(option: Option) -> dict[str, Any]:
 
 def preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
     """What one preset takes: its seats, its options, a bid or none."""
+    from .. import games
+
     seats = ruleset.seats
-    bids = sorted(sergeant_major.WOBURN_BIDS) if getattr(ruleset.preset, "bidding", False) else []
+    bids = games.of(ruleset).setup_bids(ruleset)
     options = {
         "type": "object",
         "additionalProperties": False,
@@ -365,8 +339,24 @@ def preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
 
 def _one_preset_each(schema: dict[str, Any]) -> None:
     # The game and its preset decide how many players, which options and whether a bid:
-    # the rules judge it, and the description says it, one branch per preset.
-    schema["oneOf"] = [preset_branch(ruleset) for ruleset in presets()]
+    # the rules judge it, and the description says it, one branch per preset; the games,
+    # variants, options and bids are those registered when the description is made.
+    from .. import games
+
+    branches = [preset_branch(ruleset) for ruleset in presets()]
+    schema["oneOf"] = branches
+    described = schema["properties"]
+    described["game"]["enum"] = sorted(rules.GAMES)
+    described["variant"]["enum"] = sorted({b["properties"]["variant"]["const"] for b in branches})
+    names = {option.name for ruleset in presets() for option in ruleset.options_spec}
+    nullable(described["options"])["propertyNames"]["enum"] = sorted(names)
+    bids = {bid for ruleset in presets() for bid in games.of(ruleset).setup_bids(ruleset)}
+    nullable(described["bid"])["enum"] = sorted(bids)
+
+
+def nullable(prop: dict[str, Any]) -> dict[str, Any]:
+    """The non-null branch of an optional property's schema."""
+    return next(branch for branch in prop["anyOf"] if branch.get("type") != "null")
 
 
 class CreateIn(Body):
@@ -420,78 +410,23 @@ class CreateIn(Body):
         Field(description="Overrides of the preset's defaults (GET /api/games lists them)."),
         Says(gettext_noop("Options must be an object."), "dict_type"),
     ] = None
-    bid: Annotated[Whole, Declared(enum=sorted(sergeant_major.WOBURN_BIDS))] | None = Field(
+    # (The bids the games take: ``_one_preset_each`` declares them.)
+    bid: Annotated[Whole, Declared(enum=[])] | None = Field(
         None, description="Only for woburn; omit for a normal first deal."
     )
 
 
-class ExchangeIn(Body):
-    giver: SergeantMajorSeat = Field(alias="from", description="The seat that passes.")
-    to: SergeantMajorSeat = Field(description="The seat that receives and returns.")
-    cards: Whole = Field(ge=1)
-
-
 class HandFields(Body):
-    """Every game's hand fields, all optional: which of them a match's game takes (the
-    others are refused as unknown) and which values make a legal hand is for its rules
-    to say. A game with fields of its own adds them here."""
+    """The envelope of a hand's fields: ``hand_model`` puts the match's game's own hand
+    body (``Game.hand_body``) inside it. Which of the game's fields a match's variant
+    takes and which values make a legal hand is for its rules to say."""
 
-    # Sergeant Major
-    tricks: (
-        Annotated[
-            list[Annotated[Whole, Declared(minimum=0, maximum=MOST_TRICKS)]],
-            Declared(
-                minItems=_seat_counts("sergeant-major")[0],
-                maxItems=_seat_counts("sergeant-major")[1],
-            ),
-        ]
-        | None
-    ) = Field(None, description="Sergeant Major: tricks per seat.")
-    trump: Annotated[StrictStr, Declared(enum=list(sergeant_major.SUITS))] | None = Field(
-        None, description="Sergeant Major: clubs, spades, hearts or diamonds."
-    )
-    call: Annotated[StrictStr, Declared(enum=list(sergeant_major.CALLS))] | None = Field(
-        None,
-        description="Sergeant Major, alternate: a suit, no-trumps or miz; each seat makes "
-        "each call once.",
-    )
-    last_trick: SergeantMajorSeat | None = Field(
-        None, description="Sergeant Major: who took the last trick, when a tie needs it."
-    )
-    exchanges: Annotated[list[ExchangeIn], Declared(maxItems=MOST_EXCHANGES)] | None = Field(
-        None, description="Sergeant Major, four-player: the plucking the table actually did."
-    )
-    # Sheepshead
-    picker: SheepsheadSeat | None = Field(None, description="Sheepshead: null when nobody picked.")
-    partner: SheepsheadSeat | None = Field(None, description="Sheepshead: null when alone.")
-    points: Annotated[Whole, Declared(minimum=0, maximum=sheepshead.CARD_POINTS)] | None = Field(
-        None, description="Sheepshead: the picker side's card points."
-    )
-    all_tricks: StrictBool | None = Field(None, description="Sheepshead.")
-    no_trick: StrictBool | None = Field(None, description="Sheepshead, Sieben.")
-    leaster_winner: SheepsheadSeat | None = Field(
-        None, description="Sheepshead, with all_pass leaster."
-    )
-    cracked: StrictBool | None = Field(None, description="Sheepshead, with cracking.")
-    recracked: StrictBool | None = Field(None, description="Sheepshead, with cracking.")
-    # Sieben
-    counters: (
-        Annotated[
-            list[Annotated[Whole, Declared(minimum=0, maximum=sieben.COUNTERS, multipleOf=10)]],
-            Declared(minItems=SIEBEN_SIDES[0], maxItems=SIEBEN_SIDES[-1]),
-        ]
-        | None
-    ) = Field(None, description="Sieben: counters per side.")
-    four_of_a_kind: Annotated[Whole, Declared(minimum=0, maximum=SIEBEN_SIDES[-1] - 1)] | None = (
-        Field(None, description="Sieben, with that option: the side that showed it.")
-    )
+    envelope: ClassVar[tuple[str, ...]] = ()
 
     def hand(self) -> dict[str, Any]:
         """The hand as the client sent it, for the rules to judge: the keys given (also
         those given as null), none of the envelope's."""
-        return self.model_dump(
-            by_alias=True, exclude_unset=True, include=set(HandFields.model_fields)
-        )
+        return self.model_dump(by_alias=True, exclude_unset=True, exclude=set(self.envelope))
 
 
 def _no_default(schema: dict[str, Any]) -> None:
@@ -500,10 +435,14 @@ def _no_default(schema: dict[str, Any]) -> None:
 
 
 class HandIn(HandFields):
+    envelope = ("number",)
+
     number: Whole = Field(ge=1, description="The number the client believes is next.")
 
 
 class CorrectIn(HandFields):
+    envelope = ("version", "number", "reason")
+
     version: Whole = Field(ge=1, description="The version of the hand being corrected.")
     number: Whole = Field(
         None,
@@ -512,6 +451,51 @@ class CorrectIn(HandFields):
         json_schema_extra=_no_default,
     )
     reason: Reason | None = None
+
+
+@cache
+def hand_model(envelope: type[HandFields], body: type[BaseModel]) -> type[HandFields]:
+    """The model of ``envelope`` (``HandIn`` or ``CorrectIn``) around a game's hand body,
+    which validates a hand for a match of that game (made once per game)."""
+    return create_model(
+        f"{body.__name__}{envelope.__name__.removeprefix('Hand')}", __base__=(envelope, body)
+    )
+
+
+def hand_body_schema(envelope: type[HandFields]) -> dict[str, Any]:
+    """The JSON schema of ``envelope`` around every registered game's hand body: one
+    object with each game's fields (a field two games share, differently limited, takes
+    either's values), the envelope's fields required as they are."""
+    from .. import games
+
+    schema: dict[str, Any] = {}
+    properties: dict[str, list[dict[str, Any]]] = {}
+    for game in games.GAMES.values():
+        made = hand_model(envelope, game.hand_body).model_json_schema(
+            ref_template="#/components/schemas/{model}"
+        )
+        BODY_DEFINITIONS.update(made.pop("$defs", {}))
+        schema = schema or made
+        for name, prop in made["properties"].items():
+            if prop not in properties.setdefault(name, []):
+                properties[name].append(prop)
+    schema["properties"] = {name: _either(props) for name, props in properties.items()}
+    schema.pop("title", None)
+    return schema
+
+
+def _either(props: list[dict[str, Any]]) -> dict[str, Any]:
+    # The same limits under different words say both; different limits take either.
+    bare = [{key: value for key, value in prop.items() if key != "description"} for prop in props]
+    described = [prop["description"] for prop in props if "description" in prop]
+    words = " ".join(dict.fromkeys(described))
+    if all(each == bare[0] for each in bare):
+        return {**bare[0], **({"description": words} if words else {})}
+    either: dict[str, Any] = {"anyOf": []}
+    for each in bare:
+        branches = each["anyOf"] if set(each) == {"anyOf"} else [each]
+        either["anyOf"] += [branch for branch in branches if branch not in either["anyOf"]]
+    return {**either, **({"description": words} if words else {})}
 
 
 class ReasonIn(Body):
@@ -533,6 +517,32 @@ def body_schema(
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
     BODY_DEFINITIONS.update(schema.pop("$defs", {}))
     schema.pop("title", None)
+    return _request_body(schema, example, required)
+
+
+def create_body_schema() -> dict[str, Any]:
+    """``CreateIn``'s JSON schema, with the games registered now (``_one_preset_each``)."""
+    schema = CreateIn.model_json_schema(ref_template="#/components/schemas/{model}")
+    BODY_DEFINITIONS.update(schema.pop("$defs", {}))
+    schema.pop("title", None)
+    return schema
+
+
+# The bodies that depend on the registered games, by their ``x-live-body`` name: made
+# again each time the description is (``base.ScorekeeperAPI.get_openapi_schema``).
+LIVE_BODIES: dict[str, Callable[[], dict[str, Any]]] = {}
+
+
+def live_body(
+    name: str, schema: Callable[[], dict[str, Any]], example: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An ``openapi_extra`` like ``body_schema``'s whose schema ``schema()`` makes afresh
+    for every description: the games' bodies and presets as registered then."""
+    LIVE_BODIES[name] = lambda: _request_body(schema(), example, True)["requestBody"]
+    return {"x-live-body": name, **_request_body(schema(), example, True)}
+
+
+def _request_body(schema: dict[str, Any], example: dict[str, Any] | None, required: bool):
     content: dict[str, Any] = {"schema": schema}
     if example is not None:
         content["example"] = example

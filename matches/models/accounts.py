@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+from .play import the_one
+
 
 def hash_token(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
@@ -36,14 +38,12 @@ class ApiToken(models.Model):
         """The user whose live token ``key`` is (the user still active), or None, in one
         query: every API call made with a key starts here. The token's id and when it
         was last used are on the user as ``api_token_id`` and ``api_token_used_at``."""
-        user = (
+        user = the_one(
             get_user_model()
             .objects.filter(api_tokens__key_hash=hash_token(key))
             .annotate(
                 api_token_id=F("api_tokens__id"), api_token_used_at=F("api_tokens__last_used_at")
             )
-            .order_by()
-            .first()
         )
         return user if user is not None and user.is_active else None
 

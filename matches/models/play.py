@@ -24,6 +24,12 @@ from .players import NAME_MAX, Player
 ID_MAX = 2**63 - 1
 
 
+def the_one(rows: models.QuerySet):
+    """The row of a lookup by a unique key, or None: without the ordering ``first()``
+    adds to choose among several rows, which is most of such a query's cost in the ORM."""
+    return next(iter(rows.order_by()[:1]), None)
+
+
 def new_share_token() -> str:
     return secrets.token_urlsafe(16)
 
@@ -84,13 +90,13 @@ class Match(models.Model):
         and write starts with."""
         if not 0 < match_id <= ID_MAX:
             return None
-        return cls.objects.filter(pk=match_id).first()
+        return the_one(cls.objects.filter(pk=match_id))
 
     @classmethod
     def by_share_token(cls, token: str) -> "Match | None":
         """The match whose share link carries ``token``, or None (compare it in constant
         time before trusting it: ``access.shared_match``)."""
-        return cls.objects.filter(share_token=token).first() if token else None
+        return the_one(cls.objects.filter(share_token=token)) if token else None
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
-from .play import Match, table_actor, who
+from .play import Match, table_actor, the_one, who
 from .players import Player
 
 NAME_MAX = 80
@@ -360,4 +360,4 @@ class TournamentAudit(models.Model):
 
 def _with_round_status(tables: models.QuerySet) -> "Table | None":
     """The first of ``tables`` (there is one at most), with its round's status."""
-    return tables.annotate(round_status=F("round__status")).order_by().first()
+    return the_one(tables.annotate(round_status=F("round__status")))

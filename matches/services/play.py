@@ -436,6 +436,35 @@ def _index(hands: Sequence[Hand], number: Any) -> int:
     raise HandNotFound(number)
 
 
+def rebuild_state(match: Match, *, check: bool = False) -> list[str]:
+    """What of the match's stored derivations differs from a replay of its hands: its
+    state and ``finished``, each hand's derived facts, each seat's result (``["state",
+    "hand 3: scores", "seat 1: total, place"]``; none when they agree), stored as the
+    replay has them unless ``check``. RuleError when its hands no longer fit the rules."""
+    with writing():
+        match, hands = _locked(match)
+        current = _replay(match, hands)
+        state = current.state
+        differences = []
+        if match.state != state_to_json(state):
+            differences.append("state")
+        if match.finished != state.finished:
+            differences.append("finished")
+        for hand, derived in zip(hands, state.hands, strict=True):
+            facts = _hand_facts(derived)
+            wrong = [name for name, value in facts.items() if getattr(hand, name) != value]
+            if wrong:
+                differences.append(f"hand {hand.number}: {', '.join(wrong)}")
+        results = seat_results(state, match.ruleset.outright(state))
+        for seat, result in zip(match.seat_list, results, strict=True):
+            wrong = [name for name in SEAT_RESULTS if getattr(seat, name) != getattr(result, name)]
+            if wrong:
+                differences.append(f"seat {seat.number}: {', '.join(wrong)}")
+        if differences and not check:
+            _store_derived(match, state, current.versions, hands)
+    return differences
+
+
 def _store_derived(
     match: Match, state: MatchState, versions: tuple[int, ...], hands: Sequence[Hand] = ()
 ) -> None:

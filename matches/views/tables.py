@@ -26,6 +26,7 @@ from .. import access
 from ..access import Access
 from ..errors import NotNow, TableLocked
 from ..models import Table
+from ..models.play import the_one
 from ..rules import RuleError
 from ..services import tournaments as services
 from ..services.base import explain
@@ -99,11 +100,10 @@ def _watched(token: str) -> Table | None:
     token."""
     if not token or len(token) > 64:
         return None
-    return (
-        Table.objects.filter(token=token, match__isnull=False)
-        .annotate(round_status=F("round__status"), match_revision=F("match__revision"))
-        .order_by()
-        .first()
+    return the_one(
+        Table.objects.filter(token=token, match__isnull=False).annotate(
+            round_status=F("round__status"), match_revision=F("match__revision")
+        )
     )
 
 
