@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from ...forms import HandForm
 from ...presenters import Fact
@@ -32,15 +32,26 @@ SUIT_SYMBOLS = {
     "spades": "♠",
     "hearts": "♥",
     "diamonds": "♦",
-    "no-trumps": "NT",
+    # German spells it out, as its name ("Ohne Trumpf"): a German table does not say NT.
+    "no-trumps": pgettext_lazy("the short sign of no trumps, beside ♣ ♠ ♥ ♦", "NT"),
     "miz": "Ø",
 }
+
+
+def symbol_beside_name(suit: str) -> str:
+    """A suit's sign where its name stands beside it (a trump's button, the history):
+    none where the sign is the name spelled out, which would stand there twice."""
+    symbol = str(SUIT_SYMBOLS.get(suit, ""))
+    return "" if symbol == str(SUIT_LABELS.get(suit, "")) else symbol
 
 
 class SergeantMajorHandForm(HandForm):
     """One Sergeant Major hand: trumps (or the call) and the tricks of every seat."""
 
-    symbols = SUIT_SYMBOLS  # beside each trump's name on its button
+    @property
+    def symbols(self) -> dict[str, str]:
+        """Beside each trump's name on its button."""
+        return {suit: symbol_beside_name(suit) for suit in SUIT_SYMBOLS}
 
     def __init__(self, *args, state, ruleset, **kwargs):
         """``state`` is the match as it stood before this hand (for a correction, before
@@ -270,7 +281,7 @@ class SergeantMajorGame(Game):
         return {
             "trump": SUIT_LABELS.get(trump, trump),
             "trump_slug": trump,
-            "symbol": SUIT_SYMBOLS.get(trump, ""),
+            "symbol": symbol_beside_name(trump),
             # In miz the targets are maxima (§1.5).
             "miz": trump == "miz",
             # §1.6: the table plucked otherwise than proposed (an override).
@@ -585,7 +596,7 @@ def calls_grid(ruleset, state: MatchState) -> list[tuple[str, list[tuple[str, st
     return [
         (
             name,
-            [(SUIT_SYMBOLS[call], SUIT_LABELS[call], call in left[seat]) for call in CALLS],
+            [(str(SUIT_SYMBOLS[call]), SUIT_LABELS[call], call in left[seat]) for call in CALLS],
         )
         for seat, name in enumerate(state.players)
     ]

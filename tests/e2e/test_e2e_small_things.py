@@ -1,0 +1,120 @@
+"""Issue 20, item 8 in Chromium, on a 360 × 740 phone in English and German: the first
+dealer's choices take the names as they are typed; the alternate game's used calls are
+marked and German spells no trumps out, and neither page scrolls sideways. Screenshots go
+to ``$SHOTS`` when it is set.
+
+Needs Debian's Chromium (tests/e2e_support.py).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from matches.services import play as services
+from tests.e2e_support import browser_context, chromium
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 360, "height": 740}
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+FITS = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with chromium() as shared:
+            yield shared
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+@pytest.fixture
+def ann(transactional_db):
+    return get_user_model().objects.create_user("ann", password="Kitchen-table-42")
+
+
+def logged_in(context, base: str, user) -> None:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"].value
+    context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+
+
+def shot(page, name: str, full_page=False) -> None:
+    folder = os.environ.get("SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_first_dealer_is_chosen_by_name(live_server, browser, ann, language):
+    with browser_context(browser, PHONE, locale=LOCALES[language]) as (page, expect):
+        logged_in(page.context, live_server.url, ann)
+        page.goto(f"{live_server.url}/matches/new/?preset=sergeant-major/8-5-3")
+        names = page.locator("[data-name-of]")
+        expect(names).to_have_count(4)  # three seats and the sitter's
+        page.fill("#id_player_0", "Annemarie")
+        page.fill("#id_player_1", "  Ben  ")
+        expect(names.nth(0)).to_have_text("Annemarie")
+        expect(names.nth(1)).to_have_text("Ben")
+        expect(names.nth(2)).to_have_text("")
+        seat = "Seat 1" if language == "en" else "Platz 1"
+        expect(page.locator("label.choice").filter(has_text="Annemarie")).to_contain_text(seat)
+        page.locator("label.choice").filter(has_text="Annemarie").click()
+        page.fill("#id_player_2", "Cyrill")
+        expect(names.nth(2)).to_have_text("Cyrill")
+        assert page.evaluate(FITS)
+        page.locator("fieldset.choices").scroll_into_view_if_needed()
+        shot(page, f"new-match-{language}")
+        page.locator("#new-match button[type=submit]").click()
+        expect(page.locator(".seat.dealing .name")).to_have_text("Annemarie")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_woburn_form_offers_no_draw(live_server, browser, ann, language):
+    with browser_context(browser, PHONE, locale=LOCALES[language]) as (page, expect):
+        logged_in(page.context, live_server.url, ann)
+        page.goto(f"{live_server.url}/matches/new/?preset=sergeant-major/woburn")
+        expect(page.locator("input[name=first_dealer][value=draw]")).to_have_count(0)
+        expect(page.locator("input[name=first_dealer]")).to_have_count(4)  # the sitter's too
+        assert page.evaluate(FITS)
+        page.locator("fieldset.choices").scroll_into_view_if_needed()
+        shot(page, f"new-match-woburn-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_used_calls_are_marked_and_fit_a_phone(live_server, browser, ann, language):
+    match = services.create_match(
+        ann,
+        game="sergeant-major",
+        variant="alternate",
+        players=["Annemarie", "Ben", "Cy"],
+        first_dealer=0,
+    ).match
+    services.record_hand(match, 1, {"tricks": [8, 5, 3], "call": "no-trumps"}, by=ann)
+    services.record_hand(match, 2, {"tricks": [3, 8, 5], "call": "clubs"}, by=ann)
+    with browser_context(browser, PHONE, locale=LOCALES[language]) as (page, expect):
+        logged_in(page.context, live_server.url, ann)
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+        used = page.locator("table.calls td.made .used")
+        expect(used).to_have_count(2)
+        expect(used.first).to_be_visible()
+        grey = page.evaluate(
+            "() => getComputedStyle(document.querySelector('.calls td.made')).backgroundColor"
+        )
+        assert grey not in ("", "rgba(0, 0, 0, 0)")
+        sign = "document.querySelector('.calls td.made .sign')"
+        decoration = page.evaluate(f"() => getComputedStyle({sign}).textDecorationLine")
+        assert decoration == "none"
+        if language == "de":
+            expect(page.locator("table.calls")).to_contain_text("Ohne Trumpf")
+            expect(page.locator("table.calls")).not_to_contain_text("NT")
+        page.locator("table.calls").scroll_into_view_if_needed()
+        shot(page, f"calls-{language}")
+        assert page.evaluate(FITS)
