@@ -107,9 +107,10 @@ class TestWoburnDraw:
 
     @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
     def test_a_draw_sent_anyway_is_refused(self, client_of, owner, headers):
-        data = new_form("woburn", first_dealer="draw", bid="11", options_shown="1")
+        data = new_form("woburn", first_dealer="draw", bid="11")
         response = client_of(owner).post("/matches/new/", data, **headers)
         assert response.status_code == 422
+        assert "Select a valid choice. draw is not one of the available choices." in text(response)
         assert not Match.objects.exists()
 
     def test_the_bidder_s_seat_is_taken(self, client_of, owner):
