@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
+from ..rules.stored import state_from_json
 from .players import NAME_MAX, Player
 
 # The largest id a match can have (a 64-bit key): a longer number in an address finds
@@ -101,12 +102,23 @@ class Match(models.Model):
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)
         self.__dict__.pop("seat_list", None)  # the seats may have changed too
+        self.__dict__.pop("stored_state", None)
 
     @cached_property
     def ruleset(self) -> rules.Ruleset:
         """Built once per instance (so once per request): game, variant and options never
         change after the match is created, so it cannot go stale."""
         return rules.get_ruleset(self.game, self.variant, self.options)
+
+    @cached_property
+    def stored_state(self) -> rules.MatchState | None:
+        """``state`` read back (``rules.stored``): the match as the next hand is played on
+        it, without the hands; None when it cannot be read (``selectors.snapshot`` then
+        replays the hands)."""
+        try:
+            return state_from_json(self.state)
+        except ValueError:
+            return None
 
     @cached_property
     def seat_list(self) -> list["Seat"]:

@@ -223,6 +223,7 @@ def _advance(match: Match, state: MatchState, *, seen: int | None = None) -> boo
         revision,
         now,
     )
+    match.__dict__.pop("stored_state", None)
     if match.tournament_id:
         # The standings and the live board follow every hand at a tournament's table.
         Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)

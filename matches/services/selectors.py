@@ -22,7 +22,7 @@ from django.db import transaction
 from .. import rules
 from ..models import Match
 from ..rules import MatchState
-from ..rules.stored import detail_from_json, state_from_json
+from ..rules.stored import detail_from_json
 
 logger = logging.getLogger(__name__)
 
@@ -185,9 +185,8 @@ def snapshot(match: Match) -> Snapshot:
     if kept is not None:
         state, versions = kept
         return Snapshot(match, state, versions)
-    try:
-        head = state_from_json(match.state)
-    except ValueError:
+    head = match.stored_state
+    if head is None:
         # Not stored, or by rules that have changed since: the replay says what it is.
         logger.warning("Match %s has no readable stored state; replaying it", match.pk)
         rows = stored_hand_rows(match)
