@@ -131,13 +131,16 @@ class NewMatchForm(forms.Form):
                 required=not extra,
                 widget=forms.TextInput(attrs=attrs),
             )
-        # Where the set-up decides the first dealer (Woburn: the highest bidder deals),
-        # there is nothing to draw for.
-        self.draws = game.first_dealer_label(ruleset) is None
-        self.fields["first_dealer"].choices = [(self.DRAW, _("Draw for me"))] * self.draws + [
+        # Where the set-up may decide the first dealer (Woburn: the highest bidder deals),
+        # there is nothing to draw for once it does: the page hides the draw while a
+        # set-up field (the bid) is chosen, and ``clean`` refuses it.
+        setup_decides = game.first_dealer_label(ruleset) is not None
+        self.draw_hidden_with = next(iter(self.setup_names), None) if setup_decides else None
+        draw = _("Draw for me (no bid)") if self.draw_hidden_with else _("Draw for me")
+        self.fields["first_dealer"].choices = [(self.DRAW, draw)] + [
             (str(seat), _("Seat %(seat)s") % {"seat": seat + 1}) for seat in range(self.most_seats)
         ]
-        self.fields["first_dealer"].initial = self.DRAW if self.draws else None
+        self.fields["first_dealer"].initial = self.DRAW
         self.fields["first_dealer"].label = (
             game.first_dealer_label(ruleset) or self.fields["first_dealer"].label
         )
@@ -256,7 +259,13 @@ class NewMatchForm(forms.Form):
                     % words,
                 )
         dealer = cleaned.get("first_dealer")
-        if dealer == self.DRAW:
+        if dealer == self.DRAW and self.draw_hidden_with and self.setup():
+            self.add_error(
+                "first_dealer",
+                _("%(label)s: choose their seat; there is nothing to draw.")
+                % {"label": self.fields["first_dealer"].label},
+            )
+        elif dealer == self.DRAW:
             # Drawing for the deal, as the table would: any seat, equally likely.
             cleaned["dealer_seat"] = random.randrange(seats)
         elif dealer is not None and int(dealer) >= seats:

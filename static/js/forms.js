@@ -37,7 +37,23 @@
       if (input) { showName(input); }
     });
   }
-  document.addEventListener("DOMContentLoaded", showAll);
-  window.addEventListener("pageshow", showAll);
-  document.addEventListener("htmx:afterSettle", showAll);
+  // <label data-hidden-with="bid">: a choice that goes while the field named there has a
+  // value (Woburn's draw for the first dealer, while a bid says who deals); a choice
+  // hidden while ticked is unticked. Without this file it shows, labelled for its case.
+  function hideWith() {
+    document.querySelectorAll("[data-hidden-with]").forEach(function (label) {
+      var form = label.closest("form");
+      var field = form && form.querySelector("[name='" + label.dataset.hiddenWith + "']");
+      if (!field) { return; }
+      label.hidden = Boolean(field.value);
+      var radio = label.querySelector("input");
+      if (label.hidden && radio && radio.checked) { radio.checked = false; }
+    });
+  }
+  document.addEventListener("change", hideWith);
+
+  function ready() { showAll(); hideWith(); }
+  document.addEventListener("DOMContentLoaded", ready);
+  window.addEventListener("pageshow", ready);
+  document.addEventListener("htmx:afterSettle", ready);
 }());

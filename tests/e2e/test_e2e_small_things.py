@@ -77,15 +77,23 @@ def test_the_first_dealer_is_chosen_by_name(live_server, browser, ann, language)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_woburn_form_offers_no_draw(live_server, browser, ann, language):
+def test_the_woburn_form_draws_only_without_a_bid(live_server, browser, ann, language):
     with browser_context(browser, PHONE, locale=LOCALES[language]) as (page, expect):
         logged_in(page.context, live_server.url, ann)
         page.goto(f"{live_server.url}/matches/new/?preset=sergeant-major/woburn")
-        expect(page.locator("input[name=first_dealer][value=draw]")).to_have_count(0)
-        expect(page.locator("input[name=first_dealer]")).to_have_count(4)  # the sitter's too
+        draw = page.locator("label.choice").filter(has=page.locator("input[value=draw]"))
+        expect(draw).to_be_visible()  # no bid yet: a normal first deal
+        expect(draw.locator("input")).to_be_checked()
+        page.select_option("select[name=bid]", "11")
+        expect(draw).to_be_hidden()  # the highest bidder deals
+        expect(draw.locator("input")).not_to_be_checked()
+        for seat, name in enumerate(("Annemarie", "Ben", "Cyrill")):
+            page.fill(f"#id_player_{seat}", name)
         assert page.evaluate(FITS)
         page.locator("fieldset.choices").scroll_into_view_if_needed()
         shot(page, f"new-match-woburn-{language}")
+        page.select_option("select[name=bid]", "")
+        expect(draw).to_be_visible()
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

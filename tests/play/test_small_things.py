@@ -100,27 +100,51 @@ class TestFirstDealerByName:
 
 @pytest.mark.django_db
 class TestWoburnDraw:
-    def test_the_highest_bidder_deals_so_nobody_draws(self, client_of, owner):
-        page = text(client_of(owner).get("/matches/new/?preset=sergeant-major/woburn"))
-        assert "First dealer (the highest bidder)" in page
-        assert "Draw for me" not in page
+    # The highest bidder deals the first hand: with a bid there is nothing to draw for.
+    def test_the_draw_is_only_for_no_bid(self, client_of, owner):
+        response = client_of(owner).get("/matches/new/?preset=sergeant-major/woburn")
+        page = response.content.decode()
+        assert "First dealer (the highest bidder)" in text(response)
+        assert re.search(
+            r'<label class="choice" data-hidden-with="bid"><input[^>]*value="draw"[^>]*> '
+            r"Draw for me \(no bid\)</label>",
+            page,
+        )
+        assert "Draw for me</label>" not in page
 
     @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-    def test_a_draw_sent_anyway_is_refused(self, client_of, owner, headers):
+    def test_a_draw_with_a_bid_is_refused(self, client_of, owner, headers):
         data = new_form("woburn", first_dealer="draw", bid="11")
         response = client_of(owner).post("/matches/new/", data, **headers)
         assert response.status_code == 422
-        assert "Select a valid choice. draw is not one of the available choices." in text(response)
+        assert (
+            "First dealer (the highest bidder): choose their seat; there is nothing to draw."
+            in text(response)
+        )
         assert not Match.objects.exists()
+
+    def test_a_draw_without_a_bid_is_a_normal_first_deal(self, client_of, owner):
+        data = new_form("woburn", first_dealer="draw", bid="")
+        assert client_of(owner).post("/matches/new/", data).status_code == 302
+        assert Match.objects.get().setup == {}
 
     def test_the_bidder_s_seat_is_taken(self, client_of, owner):
         data = new_form("woburn", first_dealer="1", bid="11")
         assert client_of(owner).post("/matches/new/", data).status_code == 302
         assert Match.objects.get().first_dealer == 1
 
-    def test_other_variants_still_draw(self, client_of, owner):
+    def test_german(self, client_of, owner):
+        client = client_of(owner)
+        client.cookies["django_language"] = "de"
+        data = new_form("woburn", first_dealer="draw", bid="11")
+        said = text(client.post("/matches/new/", data))
+        assert "Erster Geber (der Höchstbietende): Wählen Sie dessen Platz" in said
+        assert "Auslosen (ohne Gebot)" in said
+
+    def test_other_variants_draw_without_words_about_bids(self, client_of, owner):
         for preset in ("sergeant-major/8-5-3", "sheepshead/standard", "sieben/two-player"):
-            assert "Draw for me" in text(client_of(owner).get(f"/matches/new/?preset={preset}"))
+            page = client_of(owner).get(f"/matches/new/?preset={preset}").content.decode()
+            assert "Draw for me</label>" in page and "data-hidden-with" not in page
 
 
 @pytest.mark.django_db
