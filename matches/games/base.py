@@ -52,6 +52,12 @@ class Game:
     option_choices: ClassVar[Mapping[str, str]] = {}
     # A tournament's standings score unless the organiser chooses (TOURNAMENTS.md §5).
     default_score: ClassVar[str] = "match_points"
+    # A tournament of this game chooses its table size (TOURNAMENTS.md §2: the new
+    # tournament page asks for it); ``table_sizes_for`` says which sizes it takes.
+    chooses_table_size: ClassVar[bool] = False
+    # The deal passes to the left round every seat (a sitter's seat too), so that a table
+    # card pre-prints each hand's dealer; not where the result decides who deals next.
+    deal_passes_left: ClassVar[bool] = True
     # When the seat its ruleset's ``seat_option`` adds plays, in words ("with a sitter").
     seat_option_hint: ClassVar[str] = ""
     # The paper score grid of a table card (the backup when a phone dies): the columns of

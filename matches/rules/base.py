@@ -456,6 +456,14 @@ class Ruleset:
     def hand_fields(self) -> dict[str, str]:
         raise NotImplementedError
 
+    def seat_order(self, teams: Sequence[Sequence[str]]) -> list[str]:
+        """The players clockwise from seat 0, for a table of ``teams`` (a tournament's
+        entries: one player each, or partners) in the order they were drawn. Partners sit
+        apart, the sides alternating round the table: every team's first player, then
+        every team's second (side ``seat % len(teams)``, as a game of sides counts them)."""
+        most = max((len(team) for team in teams), default=0)
+        return [team[place] for place in range(most) for team in teams if place < len(team)]
+
 
 @dataclass(frozen=True)
 class Preset:

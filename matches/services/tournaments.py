@@ -613,7 +613,7 @@ def start_round(round_: Round, by) -> Round:
                     by,
                     game=tournament.game,
                     variant=variant,
-                    players=_seated_names([seat.entry for seat in seats]),
+                    players=_seated_names(ruleset, [seat.entry for seat in seats]),
                     first_dealer=table.first_dealer,
                     options=_known(variant, tournament.game, options),
                 ).match
@@ -632,13 +632,12 @@ def start_round(round_: Round, by) -> Round:
     return round_
 
 
-def _seated_names(entries: Sequence[Entry]) -> list[str]:
-    """The match's players clockwise: one per entry; for teams, the first players of
-    each team, then their partners, so that partners sit opposite (side 0 = seats 0
-    and 2, as the rules count sides)."""
-    if any(entry.partner_id for entry in entries):
-        return [e.player.name for e in entries] + [e.partner.name for e in entries]
-    return [entry.player.name for entry in entries]
+def _seated_names(ruleset: rules.Ruleset, entries: Sequence[Entry]) -> list[str]:
+    """The match's players clockwise: the game seats the entries (teams of one or of
+    partners) as its rules count seats and sides (``Ruleset.seat_order``)."""
+    return ruleset.seat_order(
+        [(e.player.name, e.partner.name) if e.partner_id else (e.player.name,) for e in entries]
+    )
 
 
 def _known(variant: str, game: str, options: dict[str, Any]) -> dict[str, Any]:

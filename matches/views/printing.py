@@ -123,7 +123,7 @@ def print_tables(request, tournament_id: int, number: int):
                 "qr": links.qr_svg(url, title=url),
                 # The grid has a row per hand; a game that ends by itself (Sieben) gets
                 # as many as a round usually takes.
-                "hands": _paper_rows(tournament.game, table),
+                "hands": _paper_rows(plugin, table),
                 "size": _grid_size(table.hands or BLANK_ROWS, len(table.seats)),
             }
         )
@@ -141,20 +141,18 @@ def print_tables(request, tournament_id: int, number: int):
 
 
 BLANK_ROWS = 12
-# The games whose deal passes to the left round every seat (a sitter's seat too), so each
-# hand's dealer is known before the round: Sieben's loser deals, which no card can know.
-DEAL_TO_THE_LEFT = {"sergeant-major", "sheepshead"}
 
 
-def _paper_rows(game: str, table: sheets.TableSheet) -> list[tuple[int, int | None]]:
+def _paper_rows(game: games.Game, table: sheets.TableSheet) -> list[tuple[int, int | None]]:
     """The grid's rows: each hand's number and its dealer's seat number (the seat heads
     carry it; a name would wrap and push the grid off its page), pre-printed where the
-    deal rotates (None where it does not)."""
+    deal passes to the left round every seat (``Game.deal_passes_left``; None where it
+    does not)."""
     count = table.hands or BLANK_ROWS
     first = next((i for i, seat in enumerate(table.seats) if seat.deals_first), 0)
     seats = len(table.seats)
     return [
-        (hand, table.seats[(first + hand - 1) % seats].number if game in DEAL_TO_THE_LEFT else None)
+        (hand, table.seats[(first + hand - 1) % seats].number if game.deal_passes_left else None)
         for hand in range(1, count + 1)
     ]
 

@@ -81,8 +81,9 @@ def _preset_label(game: str, variant: str) -> str:
     return f"{game} · {variant}"
 
 
-# The one game whose tournaments choose their table size (TOURNAMENTS.md §2).
-SIZED_TABLES = "sheepshead"
+def _sized_tables() -> list[games.Game]:
+    """The games whose tournaments choose their table size (TOURNAMENTS.md §2)."""
+    return [game for game in games.GAMES.values() if game.chooses_table_size]
 
 
 class TournamentForm(forms.Form):
@@ -147,7 +148,7 @@ class TournamentForm(forms.Form):
         self._option_fields()
         # The game by the name the page gives it ("Schafkopf (amerikanisch)" in German).
         self.fields["table_size"].label = _("Table size (%(game)s)") % {
-            "game": games.GAMES["sheepshead"].name
+            "game": ", ".join(str(game.name) for game in _sized_tables())
         }
         self._hands_follow_game()
 
@@ -207,7 +208,7 @@ class TournamentForm(forms.Form):
         return [self[name] for name in self._game_option_names()]
 
     def _game_option_names(self) -> list[str]:
-        sized = self.chosen_preset().startswith(f"{SIZED_TABLES}/")
+        sized = self.chosen_preset().split("/")[0] in {game.slug for game in _sized_tables()}
         return ["table_size"] * sized + [f"option_{name}" for name in self.option_names]
 
     def options(self) -> dict:

@@ -581,3 +581,14 @@ def test_a_stopped_game_is_won_by_the_leader():
     assert state.finished
     assert state.winners == (1, 3)
     assert state.detail == SiebenTally(tuple([1, 2]))
+
+
+def test_a_tournament_seats_partners_apart_as_the_sides_are_counted():
+    # Teams drawn to a table: their first players, then their partners, so that a side
+    # is every other seat (side = seat % 2) and partners sit opposite.
+    partners = get_ruleset("sieben", "partners")
+    order = partners.seat_order([("Ann", "Cy"), ("Ben", "Dee")])
+    assert order == ["Ann", "Ben", "Cy", "Dee"]
+    state = replay(partners, order, [{"counters": [90, 0], "no_trick": False}])
+    assert state.totals[0] == state.totals[2] and state.totals[1] == state.totals[3]
+    assert get_ruleset("sieben", "two-player").seat_order([("Ann",), ("Ben",)]) == ["Ann", "Ben"]

@@ -104,6 +104,7 @@ class SheepsheadGame(Game):
     name = gettext_lazy("Sheepshead")
     hand_form = SheepsheadHandForm
     hand_body = SheepsheadHand
+    chooses_table_size = True  # ``TABLE_VARIANTS``: a preset per table size
     paper_columns = (gettext_lazy("Picker"), gettext_lazy("Partner"), gettext_lazy("Points"))
     previewed = True
     history_columns = 4

@@ -100,6 +100,7 @@ class SiebenGame(Game):
     hand_form = SiebenHandForm
     hand_body = SiebenHand
     paper_columns = (gettext_lazy("Counters"),)
+    deal_passes_left = False  # the loser deals, which no card can know
     previewed = True
     option_labels = {
         # The Sieben tally is in points, not totals; the label says so.
