@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from matches.rules.base import RuleError, _
@@ -208,6 +209,12 @@ def _bend_once(groups, clashes, apart, home, rank, reach, rng) -> bool:
     return True
 
 
+# Passes over the tables beyond the bound, at most: the effort is counted, not timed, so
+# the seed reproduces the seating; a round the plan seated near its standings needs one
+# or two, a seating drawn at random without regard to them a dozen.
+SPREAD_PASSES = 12
+
+
 def _bound_spread(groups, rank, history, keep_apart, has_sitter) -> list[list[Entry]]:
     """``mixed``'s next round with no table spanning more than two tables' worth of
     neighbouring ranks where swaps get it there (issue 23, item 5).
@@ -228,8 +235,9 @@ def _bound_spread(groups, rank, history, keep_apart, has_sitter) -> list[list[En
         position[entry] = position[before] if same else i
     bound = 2 * max(len(group) for group in groups) - 1
     rounds = _SpreadRound(groups, position, bound, history, keep_apart, has_sitter)
-    while rounds.excess() and rounds.improve():
-        pass
+    for _pass in range(SPREAD_PASSES):
+        if not rounds.excess() or not rounds.improve():
+            break
     return rounds.groups
 
 
@@ -247,8 +255,12 @@ class _SpreadRound:
         self.sat_out = history.sitter_rounds(has_sitter)
         self.sitter = [has_sitter(len(group)) for group in groups]
         self.by_position = sorted(position, key=position.__getitem__)
+        self.places = [position[entry] for entry in self.by_position]
         self.where = {entry: t for t, group in enumerate(groups) for entry in group}
         self.costs = [self.cost(t, group) for t, group in enumerate(self.groups)]
+        self.sums = [sum(cost[i] for cost in self.costs) for i in range(6)]
+        self.mosts = Counter(cost[2] for cost in self.costs)
+        self.sums[2] = max(self.mosts, default=1)
 
     def cost(self, t: int, group: list[Entry]) -> tuple[int, int, int, int, int, int]:
         apart = again = 0
@@ -265,51 +277,90 @@ class _SpreadRound:
         sitters = sum(self.sat_out[entry] for entry in group) if self.sitter[t] else 0
         return apart, again, most, max(0, spread - self.bound), spread, sitters
 
-    def total(self, costs) -> tuple[int, ...]:
-        return tuple(
-            max(c[i] for c in costs) if i == 2 else sum(c[i] for c in costs) for i in range(6)
-        )
+    def total(self, changed: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+        """The round's cost with the tables in ``changed`` costing as given there."""
+        sums = list(self.sums)
+        for t, cost in changed.items():
+            old = self.costs[t]
+            for i in (0, 1, 3, 4, 5):
+                sums[i] += cost[i] - old[i]
+        sums[2] = self._most_after(changed)
+        return tuple(sums)
+
+    def _most_after(self, changed: dict[int, tuple[int, ...]]) -> int:
+        top = max(cost[2] for cost in changed.values())
+        for value in sorted(self.mosts, reverse=True):  # a handful of values
+            if value <= top:
+                break
+            if self.mosts[value] > sum(1 for t in changed if self.costs[t][2] == value):
+                return value
+        return top
 
     def excess(self) -> int:
-        return sum(cost[3] for cost in self.costs)
+        return self.sums[3]
 
     def improve(self) -> bool:
-        """Make the best swap of an entry at a table beyond the bound with one whose
-        position fits that table; False if none lowers the round's cost."""
-        now = self.total(self.costs)
-        best = None
-        for t, group in enumerate(self.groups):
-            if not self.costs[t][3]:
-                continue
-            for x in group:
-                rest = [self.position[e] for e in group if e != x]
-                low, high = max(rest) - self.bound, min(rest) + self.bound
-                for y in self._between(low, high):
-                    u = self.where[y]
-                    if u == t:
-                        continue
-                    here = [y if e == x else e for e in group]
-                    there = [x if e == y else e for e in self.groups[u]]
-                    costs = list(self.costs)
-                    costs[t], costs[u] = self.cost(t, here), self.cost(u, there)
-                    after = self.total(costs)
-                    if after < now and (best is None or after < best[0]):
-                        best = (after, t, u, here, there, costs)
-        if best is None:
+        """For each table beyond the bound in turn, make its best swap that lowers the
+        round's cost: one of its entries with an entry whose position fits among the
+        others (within the bound of them, or between them near the middle one when they
+        are spread wider); False if no table had one."""
+        improved = False
+        for t in range(len(self.groups)):
+            if self.costs[t][3] and self._improve_table(t):
+                improved = True
+        return improved
+
+    def _improve_table(self, t: int) -> bool:
+        group = self.groups[t]
+        best = (tuple(self.sums), None)
+        for x in group:
+            rest = [self.position[e] for e in group if e != x]
+            low, high = max(rest) - self.bound, min(rest) + self.bound
+            if low > high:  # the others are spread wider: between them, near the middle
+                middle = sorted(rest)[len(rest) // 2]
+                reach = 4 * self.bound
+                low, high = max(min(rest), middle - reach), min(max(rest), middle + reach)
+            for y in self._between(low, high):
+                u = self.where[y]
+                if u == t:
+                    continue
+                here = [y if e == x else e for e in group]
+                there = [x if e == y else e for e in self.groups[u]]
+                if not self._spreads_less(t, u, here, there):
+                    continue  # what outweighs the spread is only kept, not sought here
+                changed = {t: self.cost(t, here), u: self.cost(u, there)}
+                after = self.total(changed)
+                if after < best[0]:
+                    best = (after, (u, here, there, changed))
+        if best[1] is None:
             return False
-        _after, t, u, here, there, costs = best
-        self.groups[t], self.groups[u], self.costs = here, there, costs
+        u, here, there, changed = best[1]
+        self.sums = list(best[0])
+        for table, cost in changed.items():
+            self.mosts[self.costs[table][2]] -= 1
+            self.mosts[cost[2]] += 1
+            self.costs[table] = cost
+        self.groups[t], self.groups[u] = here, there
         for entry in here:
             self.where[entry] = t
         for entry in there:
             self.where[entry] = u
         return True
 
+    def _spreads_less(self, t: int, u: int, here: list[Entry], there: list[Entry]) -> bool:
+        """Whether tables t and u seating ``here`` and ``there`` have less spread beyond
+        the bound, or as much and less spread (positions only: cheap)."""
+        before = (self.costs[t][3] + self.costs[u][3], self.costs[t][4] + self.costs[u][4])
+        spreads = [
+            max(self.position[e] for e in group) - min(self.position[e] for e in group)
+            for group in (here, there)
+        ]
+        excess = sum(max(0, spread - self.bound) for spread in spreads)
+        return (excess, sum(spreads)) < before
+
     def _between(self, low: int, high: int) -> list[Entry]:
         """The entries whose position lies in [low, high]."""
-        start = bisect_left(self.by_position, low, key=self.position.__getitem__)
-        end = bisect_right(self.by_position, high, key=self.position.__getitem__)
-        return self.by_position[start:end]
+        return self.by_position[bisect_left(self.places, low) : bisect_right(self.places, high)]
 
 
 def _draw_seats(groups: list[list[Entry]], sizes: TableSizes, rng: random.Random):

@@ -96,7 +96,7 @@ def test_mixed_keeps_a_tables_ranks_near_each_other():
     # Over 13 rounds a known design (PG(3,3)) seats 40 in fours without a repeat; the plan
     # followed it into round 2 and put rank 2 with 18–20 and 9 with 29–31, or took a
     # repeat, where the Setzliste itself repeats nothing.
-    for seed in (1, 3):
+    for seed in (1, 2, 3):
         second, spreads = _round_two(13, seed)
         assert second.quality.created == 0
         assert max(spreads) <= 2 * 4 - 1, (seed, spreads)
