@@ -1,0 +1,147 @@
+"""A game is one folder (issue 22): Mini Tricks lives in ``tests/play/minigame/`` alone
+(rules, hand form, API body, templates, script) and is registered by one line in the
+fixture below. It plays through the match page, the API, the OpenAPI description, a
+tournament round and a printed table card, with no file outside its folder changed."""
+
+import datetime
+import json
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from matches import games, rules
+from matches.models import Match, Table
+from matches.services import tournaments
+from tests.api_support import login, send
+
+SLUG = "mini-tricks"
+
+
+@pytest.fixture
+def mini():
+    # Imported here: defining its ruleset registers it with ``matches.rules``, which the
+    # rest of the suite must not see; ``registered`` takes both away again.
+    from tests.play.minigame import MiniTricksGame
+
+    with games.registered(MiniTricksGame()) as game:  # the one line that adds a game
+        yield game
+
+
+def test_the_registry_knows_it_only_while_registered(mini):
+    assert games.get(SLUG) is mini and SLUG in rules.GAMES
+    assert mini.scripts == [f"games/{SLUG}/hand.js"]
+    assert finders.find(f"games/{SLUG}/hand.js") == str(mini.folder / "static" / "hand.js")
+    games.unregister(SLUG)
+    assert SLUG not in games.GAMES and SLUG not in rules.GAMES
+    assert finders.find(f"games/{SLUG}/hand.js") is None
+    games.register(mini)
+
+
+def test_without_it_the_site_knows_nothing_of_it():
+    assert SLUG not in games.GAMES and SLUG not in rules.GAMES
+
+
+@pytest.mark.django_db
+def test_it_plays_through_the_match_page(client, owner, mini):
+    client.force_login(owner)
+    new = client.get(f"/matches/new/?preset={SLUG}/standard").content.decode()
+    assert "Mini Tricks" in new and "Six tricks a hand" in new
+
+    players = {"player_0": "Ann", "player_1": "Ben", "player_2": "Cy", "first_dealer": "0"}
+    response = client.post("/matches/new/", {"preset": f"{SLUG}/standard", **players})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.game == SLUG
+
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "No hands yet: enter the tricks each seat took." in page  # its table.html
+    assert 'data-mini-tricks="6"' in page and 'name="taken_2"' in page  # its hand_form.html
+    assert f'<script src="/static/games/{SLUG}/hand.js" defer></script>' in page
+    assert client.get(f"/static/games/{SLUG}/hand.js").status_code == 200
+
+    hand = {"number": "1", "taken_0": "3", "taken_1": "2", "taken_2": "1"}
+    client.post(reverse("play:hand_record", args=[match.pk]), hand)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert page.count('class="cell mini-score"') == 3  # its history.html
+    assert [seat.total for seat in match.seats.order_by("number")] == [1, 0, -1]
+
+    wrong = {"number": "2", "taken_0": "6", "taken_1": "1", "taken_2": "0"}
+    refused = client.post(reverse("play:hand_record", args=[match.pk]), wrong)
+    assert "The tricks must add up to 6." in refused.content.decode()
+
+
+@pytest.mark.django_db
+def test_it_plays_through_the_api(owner, mini):
+    api = login(owner)
+    created = send(
+        api,
+        "post",
+        "/api/matches",
+        {"game": SLUG, "variant": "standard", "players": ["Ann", "Ben", "Cy"], "first_dealer": 0},
+    )
+    assert created.status_code == 201, created.content
+    url = f"/api/matches/{created.json()['id']}/hands"
+
+    recorded = send(api, "post", url, {"number": 1, "taken": [1, 1, 4]})
+    assert recorded.status_code == 201, recorded.content
+    assert recorded.json()["totals"] == [-1, -1, 2]
+
+    # Its own body: another game's field is unknown, a wrong type refused by the schema.
+    unknown = send(api, "post", url, {"number": 2, "tricks": [2, 2, 2]})
+    assert unknown.status_code == 422 and "tricks" in unknown.json()["fields"]
+    typed = send(api, "post", url, {"number": 2, "taken": [1, True, 4]})
+    assert typed.status_code == 422 and "taken.1" in typed.json()["fields"]
+
+    listed = send(api, "get", "/api/games").json()
+    assert [game["slug"] for game in listed][-1] == SLUG
+
+
+@pytest.mark.django_db
+def test_the_openapi_description_has_its_hand_body(client, mini):
+    schema = client.get("/api/openapi.json").json()
+    body = schema["paths"]["/api/matches/{match_id}/hands"]["post"]["requestBody"]
+    taken = body["content"]["application/json"]["schema"]["properties"]["taken"]
+    assert taken["description"] == "Mini Tricks: the tricks each seat took."
+    correction = schema["paths"]["/api/matches/{match_id}/hands/{number}"]["put"]
+    assert "taken" in json.dumps(correction["requestBody"])
+    create = schema["paths"]["/api/matches"]["post"]["requestBody"]
+    assert SLUG in create["content"]["application/json"]["schema"]["properties"]["game"]["enum"]
+
+    games.unregister(SLUG)
+    again = client.get("/api/openapi.json").json()
+    games.register(mini)
+    assert "taken" not in json.dumps(again["paths"]["/api/matches/{match_id}/hands"])
+
+
+@pytest.mark.django_db
+def test_it_plays_a_tournament_round_and_prints_its_table_card(client, organiser, boss, mini):
+    tournament = tournaments.create_tournament(
+        organiser,
+        name="Mini night",
+        date=datetime.date(2026, 12, 1),
+        game=SLUG,
+        variant="standard",
+        rounds=1,
+        hands_per_round=3,
+    )
+    for entry in tournaments.register_players(tournament, organiser, ["Ann", "Ben", "Cy"]):
+        tournaments.check_in(entry, organiser)
+    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=1)
+    tournaments.start_round(round_, organiser)
+    table = Table.objects.get(round=round_)
+
+    card = boss.get(f"/tournaments/{tournament.pk}/print/tables/1/")
+    assert card.status_code == 200
+    assert "Tricks" in card.content.decode()  # its paper column
+
+    link = reverse("tournaments:table_link", args=[table.token])
+    assert 'name="taken_0"' in client.get(link).content.decode()
+    for number in (1, 2, 3):
+        hand = {"number": str(number), "taken_0": "2", "taken_1": "3", "taken_2": "1"}
+        client.post(reverse("tournaments:table_record", args=[table.token]), hand)
+    match = Match.objects.get(pk=table.match_id)
+    assert match.hands.count() == 3 and match.finished
+
+    tournaments.close_round(round_, organiser)
+    round_.refresh_from_db()
+    assert round_.status == round_.Status.CLOSED
