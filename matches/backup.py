@@ -25,7 +25,7 @@ except ImportError:  # not on Windows
 # cannot take it knows a server is running. Shared, so that two servers on one data
 # directory (a restart overlapping the old one) do not refuse each other.
 SERVER_LOCK = "server.lock"
-STATES = "states"  # scorekeeper.datadir.states_dir()
+BOARD_DRAWINGS = "boards"  # scorekeeper.datadir.board_drawings_dir()
 
 
 class BackupError(Exception):
@@ -78,9 +78,9 @@ def restore(source: Path, target: Path, data_dir: Path) -> None:
         for suffix in ("-wal", "-shm", "-journal"):
             Path(f"{target}{suffix}").unlink(missing_ok=True)
         os.replace(staging, target)
-        # The derived states kept beside the old database describe its matches, not the
-        # restored ones (a match may reach the same revision again with other hands).
-        shutil.rmtree(data_dir / STATES, ignore_errors=True)
+        # The boards drawn beside the old database describe its tournaments, not the
+        # restored ones (a tournament may reach the same revision again otherwise).
+        shutil.rmtree(data_dir / BOARD_DRAWINGS, ignore_errors=True)
     checked = integrity(target)
     if checked != "ok":
         raise BackupError(f"The restored database failed its integrity check: {checked}")

@@ -31,10 +31,10 @@ def database_file() -> Path:
     return data_dir() / "db.sqlite3"
 
 
-def states_dir() -> Path:
-    """Each match's derived state, shared by the worker processes (a cache: see
-    ``matches.services.selectors``); made when first written to."""
-    return data_dir() / "states"
+def board_drawings_dir() -> Path:
+    """The live boards' last drawings, shared by the worker processes (a cache: see
+    ``matches.services.board``); made when first written to."""
+    return data_dir() / "boards"
 
 
 def prepare() -> None:

@@ -16,11 +16,11 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.datadir import (
+    board_drawings_dir,
     data_dir,
     database_file,
     secret_key_file,
     sessions_dir,
-    states_dir,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -262,9 +262,9 @@ CACHES = {
     }
 }
 
-# Each match's derived state, in files that every worker of this machine reads: a worker
-# need not replay a match that another one has just written (matches.services.selectors).
-DERIVED_STATES_DIR = states_dir()
+# Each live board's last drawing, in files that every worker of this machine reads, so
+# that a poll finds the drawing another worker made (matches.services.board).
+BOARD_DRAWINGS_DIR = board_drawings_dir()
 
 # Security: safe everywhere, and the TLS-only settings when HTTPS=1 says TLS is in front.
 SESSION_COOKIE_HTTPONLY = True

@@ -30,9 +30,9 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
-def _states_apart(settings, tmp_path):
-    # The derived states shared between workers: each test its own, none in var/.
-    settings.DERIVED_STATES_DIR = tmp_path / "states"
+def _board_drawings_apart(settings, tmp_path):
+    # The live boards' drawings shared between workers: each test its own, none in var/.
+    settings.BOARD_DRAWINGS_DIR = tmp_path / "boards"
 
 
 @pytest.fixture(autouse=True)

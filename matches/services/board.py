@@ -153,7 +153,7 @@ class Drawings:
         return last.etag == etag or now() - last.at < settings.BOARD_STALE_SECONDS
 
     def path(self, name: str) -> Path:
-        return Path(settings.DERIVED_STATES_DIR) / f"board-{name}"
+        return Path(settings.BOARD_DRAWINGS_DIR) / f"board-{name}"
 
     def last(self, name: str) -> Drawing | None:
         """The last drawing; its time is the file's (``put``)."""

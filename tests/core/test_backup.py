@@ -181,9 +181,9 @@ def test_it_points_postgresql_to_pg_dump(tmp_path):
         call_command("backup", str(tmp_path / "x.sqlite3"))
 
 
-def test_a_restore_forgets_the_derived_states_kept_beside_the_old_database(tmp_path):
-    # They describe the old database's matches: a restored match can reach the same
-    # revision again with other hands.
+def test_a_restore_forgets_the_boards_drawn_beside_the_old_database(tmp_path):
+    # They describe the old database's tournaments: a restored tournament can reach the
+    # same revision again otherwise.
     from matches.backup import restore
 
     source = tmp_path / "backup.sqlite3"
@@ -191,11 +191,11 @@ def test_a_restore_forgets_the_derived_states_kept_beside_the_old_database(tmp_p
         db.execute("CREATE TABLE django_migrations (id integer)")
         db.commit()
     data = tmp_path / "var"
-    kept = data / "states" / "7"
+    kept = data / "boards"
     kept.mkdir(parents=True)
-    (kept / "41").write_bytes(b"the old database's state")
+    (kept / "board-7").write_bytes(b"the old database's board")
 
     restore(source, data / "db.sqlite3", data)
 
-    assert not (data / "states").exists()
+    assert not (data / "boards").exists()
     assert integrity(data / "db.sqlite3") == "ok"
