@@ -53,3 +53,21 @@ class TestHome:
             make_match([sm_hand([9, 4, 3])], players=(f"A{index}", "B", "C"))
         with django_assert_max_num_queries(len(few.captured_queries)):
             client.get("/")
+
+
+@pytest.mark.django_db
+def test_a_sieben_match_lists_its_points_per_side_from_what_it_stores(
+    client_of, owner, monkeypatch
+):
+    from matches import rules
+    from matches.services import play
+
+    match = play.create_match(
+        owner, game="sieben", variant="two-player", players=["Ann", "Ben"], first_dealer=0
+    ).match
+    play.record_hand(match, 1, {"counters": [90, 0], "no_trick": False}, by=owner)
+    # The list reads the match's stored state (Game.list_figures): no replay per row.
+    monkeypatch.setattr(rules, "replay", None)
+    monkeypatch.setattr(rules.base, "replay", None)
+    body = client_of(owner).get("/").content.decode()
+    assert "2 : 0 points" in body
