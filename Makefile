@@ -10,7 +10,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test install migrate static bench backup fuzz check lock messages clean
+.PHONY: run test install migrate static pyodide bench backup fuzz check lock messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,13 @@ install: $(VENV)/.installed
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
-static: install
+# Pyodide, the WebAssembly Python a table's phone runs the rules in when the network drops:
+# from the npm registry once (pinned, sha512 checked), into static/pyodide/ (not in git).
+# Without the registry only a warning: phones then play on offline without the next deal.
+pyodide: install
+	$(BIN)/python manage.py fetch_pyodide --optional
+
+static: install pyodide
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 
 run: migrate static
@@ -51,7 +57,7 @@ backup: install
 # The suite in as many processes as the machine has cores (pytest-xdist); TEST_WORKERS=0
 # runs it in this one process (for a debugger, say).
 TEST_WORKERS ?= auto
-test: install
+test: install pyodide
 	$(BIN)/pytest -n $(TEST_WORKERS)
 
 # What CI checks besides the tests: lint and formatting, migrations in step with the

@@ -20,6 +20,7 @@ from matches.views import (
     tables,
     tournaments,
 )
+from matches.views import offline as offline_views
 
 accounts_urls = (
     [
@@ -139,6 +140,17 @@ players_urls = (
 # Django tries these in order, and every address in an include with an empty prefix is
 # tried in turn: the API comes first, so that a hand recorded through it does not walk
 # past every page's address to reach its own (its prefix turns pages away in one test).
+# A table link without the server (issue 24): the service worker's scope is /t/.
+offline_urls = (
+    [
+        path("t/sw.js", offline_views.service_worker, name="service_worker"),
+        path("t/rules-worker.js", offline_views.rules_worker, name="rules_worker"),
+        path("t/rules-<str:version>.zip", offline_views.rules_zip, name="rules_zip"),
+        path("t/<token:token>/offline.json", offline_views.table_offline, name="table"),
+    ],
+    "offline",
+)
+
 urlpatterns = [
     path("ping/", common.ping, name="ping"),
     path("favicon.ico", common.favicon),
@@ -149,6 +161,7 @@ urlpatterns = [
     path("", include(accounts_urls)),
     path("", include(play_urls)),
     path("", include(tournament_urls)),
+    path("", include(offline_urls)),
     path("players/", include(players_urls)),
     path("series/", include(series_urls)),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,121 @@
+"""A table link that keeps scoring when the hall's network drops (issue 24).
+
+- ``/t/sw.js``: the service worker of the table links (its scope is ``/t/``). It keeps
+  a copy of each table page and of everything the page loaded, and the WebAssembly
+  Python with the rules, so that a table page opens again without the server.
+- ``/t/rules-worker.js``: the page's worker that runs the rules in Pyodide; the only
+  answer whose policy lets WebAssembly compile (``'wasm-unsafe-eval'``).
+- ``/t/rules-<version>.zip``: the pure rules package and its glue for the phone.
+- ``/t/<token>/offline.json``: what the phone needs to replay its match: the set-up and
+  each hand's input as the server has them, with the match's revision.
+
+None of this is needed without JavaScript: the page then works online only, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.http import Http404, HttpResponse, JsonResponse
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from .. import access, offline
+from ..access import Access
+from ..services import selectors
+from .tables import _table
+
+JAVASCRIPT = "text/javascript; charset=utf-8"
+# The worker's own policy: the site's, and WebAssembly may compile (Pyodide). Nothing else
+# is relaxed: no eval of JavaScript, nothing from elsewhere.
+WORKER_POLICY = settings.CONTENT_SECURITY_POLICY.replace(
+    "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"
+)
+
+
+# The two scripts the views serve, each after a line with its settings.
+SCRIPTS = Path(__file__).resolve().parent.parent / "offline_js"
+
+
+def _script(name: str, config: dict) -> str:
+    return f"self.CONFIG = {json.dumps(config)};\n" + (SCRIPTS / name).read_text()
+
+
+def pyodide_url() -> str:
+    """Where the phone loads Pyodide from: this app's static files (the unhashed names,
+    which the loader asks for by themselves)."""
+    return static(offline.PYODIDE_STATIC + "pyodide.js").rsplit("/", 1)[0] + "/"
+
+
+def rules_url() -> str:
+    return reverse("offline:rules_zip", args=[offline.rules_zip()[1]])
+
+
+@require_GET
+def service_worker(request):
+    urls = [pyodide_url() + name for name in offline.PYODIDE_FILES]
+    urls += [rules_url(), worker_url()]
+    version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    config = {"version": version, "precache": urls, "static": settings.STATIC_URL}
+    response = HttpResponse(_script("sw.js", config), content_type=JAVASCRIPT)
+    # Browsers look for a new service worker on every visit; no cache in between.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def worker_url() -> str:
+    return reverse("offline:rules_worker") + f"?v={offline.rules_zip()[1]}"
+
+
+@require_GET
+def rules_worker(request):
+    config = {"pyodide": pyodide_url(), "rules": rules_url()}
+    response = HttpResponse(_script("rules-worker.js", config), content_type=JAVASCRIPT)
+    response["Content-Security-Policy"] = WORKER_POLICY
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def rules_zip(request, version: str):
+    data, current = offline.rules_zip()
+    if version != current:
+        raise Http404  # an old page asks for old rules: it reloads the worker's address
+    response = HttpResponse(data, content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@require_GET
+def table_offline(request, token: str):
+    """The match as the phone replays it: the set-up and the hands' inputs."""
+    table, door = _table(token)
+    match = table.match
+    if access.table_link_access(token, match) < Access.READ:
+        raise Http404
+    snapshot = selectors.snapshot(match)
+    state = snapshot.state
+    return JsonResponse(
+        {
+            "match": {
+                "id": match.pk,
+                "game": match.game,
+                "variant": match.variant,
+                "options": match.options,
+                "players": list(state.players),
+                "first_dealer": match.first_dealer,
+                "setup": match.setup,
+                "stopped": match.stopped,
+            },
+            "hands": [hand.input for hand in state.hands],
+            "versions": list(snapshot.versions),
+            "revision": match.revision,
+            "next_number": state.hand_count + 1,
+            "finished": state.finished,
+            "writes": access.table_link_access(token, match) >= Access.WRITE,
+        }
+    )

@@ -1,0 +1,686 @@
+// A table link that keeps scoring when the hall's network drops (issue 24).
+//
+// Online nothing changes: the page is the server's, its forms post through htmx. When a
+// hand cannot reach the server (the browser says it is offline, or the post fails), the
+// hand waits in the phone's storage (static/js/offline-queue.js) with its number and the
+// match revision it was recorded on, and the page works out the next dealer, the targets
+// and the cards to pass with the server's own rules, run in Pyodide by a worker
+// (/t/rules-worker.js). Everything worked out so is marked as not yet confirmed by the
+// server, and the server's own figures on the page are hidden meanwhile: a stale score is
+// never shown as current. When the server answers again (the browser's "online", a retry
+// every few seconds, the next visit, or the "Send now" button) the hands are sent in
+// order through the table link's own form address, one at a time, each once: a hand the
+// server already has (another phone sent it) comes back as the server's two entries, and
+// the table chooses; a refused hand stays on the phone with the server's message.
+//
+// The service worker (/t/sw.js) keeps the page and its scripts so that it opens again
+// without the server; it needs a secure context (https, or localhost). On a phone that
+// reaches the laptop by plain http over the club's network there is none: the page keeps
+// working offline as long as the tab stays open, and a reload needs the server.
+(function () {
+  "use strict";
+
+  var root = document.getElementById("offline");
+  if (!root || !window.OfflineQueue || !window.fetch) { return; }
+  var Queue = window.OfflineQueue;
+  var token = root.dataset.token;
+  // The page's language, in the phone's own variant of it (en-GB writes 14:05).
+  var lang = document.documentElement.lang || "en";
+  if ((navigator.language || "").indexOf(lang) === 0) { lang = navigator.language; }
+  var RETRY_MS = 5000;
+
+  var table = null;        // offline.json as the server last sent it
+  var queue = [];          // this table's waiting hands, lowest number first
+  var offlineSince = null; // when the server stopped answering (ms), or null
+  var derived = null;      // the rules' answer for the confirmed and waiting hands
+  var rulesFailed = false;
+  var sending = false;
+  var retryTimer = null;
+  var notice = "";         // the last thing that happened, said once
+
+  // -- words --------------------------------------------------------------------------
+
+  function say(key, params) {
+    var text = root.dataset["s" + key.charAt(0).toUpperCase() + key.slice(1)] || key;
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+      return params && name in params ? String(params[name]) : whole;
+    });
+  }
+
+  function signed(value) {
+    return value > 0 ? "+" + value : value < 0 ? "\u2212" + (-value) : "0";
+  }
+
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) { made.className = className; }
+    if (text !== undefined) { made.textContent = text; }
+    return made;
+  }
+
+  // -- the rules, in a worker -------------------------------------------------------------
+
+  var worker = null;
+  var asked = 0;
+  var waiting = {};
+
+  function rules(op, payload) {
+    if (!worker) {
+      try {
+        worker = new Worker(root.dataset.worker);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      worker.onmessage = function (event) {
+        var answer = event.data;
+        var done = waiting[answer.id];
+        delete waiting[answer.id];
+        if (answer.error) { root.dataset.rulesError = answer.error; }  // for whoever looks
+        if (done) { answer.ok ? done.resolve(answer.result) : done.reject(new Error(answer.error)); }
+      };
+      worker.onerror = function (event) {
+        event.preventDefault();
+        root.dataset.rulesError = event.message || "worker";
+        Object.keys(waiting).forEach(function (id) {
+          waiting[id].reject(new Error(event.message || "worker"));
+          delete waiting[id];
+        });
+        worker = null;
+      };
+    }
+    asked += 1;
+    var id = asked;
+    return new Promise(function (resolve, reject) {
+      waiting[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, op: op, payload: payload });
+    });
+  }
+
+  function payload(extra) {
+    var match = table.match;
+    var hands = table.hands.concat(queue.map(function (item) { return item.input; }));
+    var sent = {
+      game: match.game, variant: match.variant, options: match.options,
+      players: match.players, first_dealer: match.first_dealer, setup: match.setup,
+      stopped: match.stopped, hands: hands,
+    };
+    return Object.assign(sent, extra || {});
+  }
+
+  // The rules' refusal in the page's language where the server's catalogue has it.
+  function refusalText(answer) {
+    var params = answer.params || {};
+    var template = (window.OFFLINE_MESSAGES || {})[answer.message] || answer.message;
+    return template.replace(/%\((\w+)\)s/g, function (whole, name) {
+      return name in params ? String(params[name]) : whole;
+    });
+  }
+
+  // -- the server's answers -------------------------------------------------------------
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+    } catch (error) {
+      return "";
+    }
+  }
+
+  function fetchTable() {
+    return fetch(root.dataset.json, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error("HTTP " + response.status); }
+        // The service worker's copy is not the server answering.
+        if (response.headers.get("X-Phone-Copy")) { throw new Error("offline"); }
+        return response.json();
+      })
+      .then(function (data) {
+        table = data;
+        return save().then(function () { return data; });
+      });
+  }
+
+  function save() {
+    return Queue.saveTable({ token: token, data: table, offlineSince: offlineSince });
+  }
+
+  function goOffline() {
+    if (offlineSince === null) {
+      offlineSince = Date.now();
+      save();
+      rules("load").catch(function () { rulesFailed = true; });  // ready for the next hand
+    }
+    scheduleRetry();
+    render();
+  }
+
+  function scheduleRetry() {
+    if (retryTimer) { return; }
+    retryTimer = setTimeout(function () {
+      retryTimer = null;
+      reconnect();
+    }, RETRY_MS);
+  }
+
+  // Is the server there? Then send what waits.
+  function reconnect() {
+    return fetchTable().then(function () {
+      var wasOffline = offlineSince !== null;
+      offlineSince = null;
+      save();
+      if (wasOffline) { notice = say("back"); }
+      return flush();
+    }, function () {
+      goOffline();
+    });
+  }
+
+  // -- recording a hand without the server ----------------------------------------------
+
+  function handForm() {
+    return document.querySelector("form#record");
+  }
+
+  function formPairs(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") { pairs.push([name, String(value)]); }
+    });
+    return pairs;
+  }
+
+  function keep(form) {
+    var pairs = formPairs(form);
+    var number = Number((pairs.find(function (pair) { return pair[0] === "number"; }) || [])[1]);
+    var item = {
+      table: token, number: number, revision: table ? table.revision : null, pairs: pairs,
+      input: null, status: "waiting", message: "", conflict: "", at: Date.now(),
+    };
+    var submit = form.querySelector("button[type=submit]");
+    if (submit) { submit.disabled = true; }  // one hand per tap, while Python works
+    var worked = table ? rules("derive", payload({ form: pairs })) : Promise.reject(new Error("no match"));
+    return worked.then(function (answer) {
+      if (submit) { submit.disabled = false; }
+      if (!answer.ok) {
+        showFormError(form, refusalText(answer));
+        return false;
+      }
+      item.input = answer.inputs[answer.inputs.length - 1];
+      derived = answer;
+      return true;
+    }, function () {
+      rulesFailed = true;  // kept all the same: the server judges it when it answers
+      return true;
+    }).then(function (kept) {
+      if (!kept) { return; }
+      return Queue.add(item).then(function (id) {
+        item.id = id;
+        queue.push(item);
+        nextForm(form, number + 1);
+        render();
+      });
+    });
+  }
+
+  function showFormError(form, text) {
+    var box = form.querySelector(".offline-error");
+    if (!box) {
+      box = element("div", "errors offline-error");
+      box.setAttribute("role", "alert");
+      form.insertBefore(box, form.querySelector("h2").nextSibling);
+    }
+    box.textContent = text;
+  }
+
+  // The same form again, empty, for the next hand.
+  function nextForm(form, number) {
+    var title = form.querySelector("h2");
+    var shown = form.querySelector("input[name=number]");
+    var before = shown.value;
+    form.reset();
+    shown.value = String(number);
+    if (title && before) { title.textContent = title.textContent.replace(before, String(number)); }
+    form.removeAttribute("data-typed");
+    var error = form.querySelector(".offline-error");
+    if (error) { error.remove(); }
+    form.querySelectorAll(".preview").forEach(function (preview) { preview.textContent = ""; });
+    var first = form.querySelector("input:not([type=hidden])");
+    if (first) { first.dispatchEvent(new Event("input", { bubbles: true })); }
+  }
+
+  // -- sending, in order, once ------------------------------------------------------------
+
+  function flush() {
+    if (sending || !table) { return Promise.resolve(); }
+    var next = queue[0];
+    if (!next || next.status !== "waiting") { render(); return Promise.resolve(); }
+    sending = true;
+    render();
+    var sentAny = false;
+    function step() {
+      var item = queue[0];
+      if (!item || item.status !== "waiting") { return Promise.resolve(); }
+      return send(item).then(function (outcome) {
+        if (outcome === "sent" || outcome === "same") {
+          sentAny = true;
+          return Queue.remove(item.id).then(function () {
+            queue.shift();
+            return step();
+          });
+        }
+        return null;  // a conflict, a refusal or no server: the rest waits behind it
+      });
+    }
+    return step().then(function () {
+      sending = false;
+      report();
+      if (sentAny && !queue.length) {
+        // Everything is on the server: the server's page, as it stands, again.
+        window.location.reload();
+        return;
+      }
+      return fetchTable().catch(function () { return null; }).then(function () { redraw(); });
+    }, function () {
+      sending = false;
+      render();
+    });
+  }
+
+  function post(url, pairs) {
+    var body = new URLSearchParams();
+    pairs.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.append("csrfmiddlewaretoken", csrfToken());
+    return fetch(url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+    });
+  }
+
+  function send(item) {
+    return post(root.dataset.record, item.pairs).then(function (response) {
+      return response.text().then(function (html) { return answered(item, response, html); });
+    }, function () {
+      goOffline();
+      return "offline";
+    });
+  }
+
+  function answered(item, response, html) {
+    if (response.ok) { return "sent"; }
+    if (response.status >= 500) { goOffline(); return "offline"; }
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var both = page.querySelector(".both-entries");
+    if (response.status === 409 && both) {
+      if (!both.querySelector("tr.differs")) {
+        notice = say("handSame", { number: item.number });
+        return "same";
+      }
+      var link = both.querySelector("a[href]");
+      if (link && link.parentNode) { link.parentNode.remove(); }
+      item.status = "conflict";
+      item.conflict = both.outerHTML;
+    } else {
+      item.status = "refused";
+    }
+    item.message = serverMessage(page) || String(response.status);
+    return Queue.put(item).then(function () { return item.status; });
+  }
+
+  function serverMessage(page) {
+    var found = page.querySelectorAll(".messages li, .errors li, .errors p, .field .error, p.error");
+    return Array.prototype.map.call(found, function (node) { return node.textContent.trim(); })
+      .filter(Boolean).join(" ");
+  }
+
+  // The table chose: the recorded hand stays, ours is dropped (it was shown beside it).
+  function keepRecorded(item) {
+    return Queue.remove(item.id).then(function () {
+      queue = queue.filter(function (other) { return other.id !== item.id; });
+      renumber();
+      return afterChoice();
+    });
+  }
+
+  // The table chose ours: a correction of the recorded hand, with the reason given.
+  function correctToOurs(item, reason) {
+    return fetchTable().then(function () {
+      var version = table.versions[item.number - 1];
+      var pairs = item.pairs.concat([["version", String(version)], ["reason", reason]]);
+      var url = root.dataset.correct.replace(/\/0\/$/, "/" + item.number + "/");
+      return post(url, pairs);
+    }).then(function (response) {
+      if (response.redirected || response.ok && response.url.indexOf("/hands/") === -1) {
+        return keepRecorded(item);  // the correction is the server's now
+      }
+      return response.text().then(function (html) {
+        item.message = serverMessage(new DOMParser().parseFromString(html, "text/html"))
+          || String(response.status);
+        return Queue.put(item).then(render);
+      });
+    }, function () { goOffline(); });
+  }
+
+  function drop(item) {
+    return keepRecorded(item);
+  }
+
+  function retry(item) {
+    item.status = "waiting";
+    item.message = "";
+    item.conflict = "";
+    return Queue.put(item).then(function () { return reconnect(); });
+  }
+
+  function afterChoice() {
+    return fetchTable().then(function () { return flush(); }, function () { goOffline(); })
+      .then(function () { if (!queue.length) { window.location.reload(); } });
+  }
+
+  // After a hand is dropped, the ones behind it follow on: hand 5 becomes the next one.
+  function renumber() {
+    if (!table) { return; }
+    queue.forEach(function (item, index) {
+      var number = table.next_number + index;
+      if (item.number !== number) {
+        item.number = number;
+        item.pairs = item.pairs.map(function (pair) {
+          return pair[0] === "number" ? ["number", String(number)] : pair;
+        });
+        Queue.put(item);
+      }
+    });
+  }
+
+  // The organiser's round page shows a table whose phone holds hands (issue 24, item 4).
+  function report() {
+    if (!root.dataset.waiting) { return; }
+    var body = new URLSearchParams();
+    body.append("count", String(queue.length));
+    body.append("csrfmiddlewaretoken", csrfToken());
+    fetch(root.dataset.waiting, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken() },
+    }).catch(function () { return null; });
+  }
+
+  // -- what the page shows --------------------------------------------------------------
+
+  function panel() {
+    var found = document.getElementById("offline-panel");
+    if (!found) {
+      found = element("section", "card offline-panel");
+      found.id = "offline-panel";
+      found.setAttribute("aria-live", "polite");
+      var where = document.getElementById("table");
+      where.parentNode.insertBefore(found, where);
+    }
+    return found;
+  }
+
+  // Work out the next deal again (after a reload, a drop, the server's new hands).
+  function redraw() {
+    if (!table || (!queue.length && offlineSince === null)) { render(); return Promise.resolve(); }
+    if (queue.some(function (item) { return !item.input; })) {
+      rulesFailed = true;  // a hand kept before the rules could read it: the server will
+      render();
+      return Promise.resolve();
+    }
+    return rules("derive", payload()).then(function (answer) {
+      derived = answer.ok ? answer : null;
+      if (!answer.ok) { notice = refusalText(answer); }
+    }, function () {
+      rulesFailed = true;
+    }).then(render);
+  }
+
+  function render() {
+    var active = queue.length > 0 || offlineSince !== null;
+    var tableNode = document.getElementById("table");
+    if (tableNode) { tableNode.classList.toggle("offline-stale", queue.length > 0); }
+    var form = handForm();
+    if (form && table) {
+      // The form asks for the hand after the last one kept on the phone.
+      var number = table.next_number + queue.length;
+      var shown = form.querySelector("input[name=number]");
+      if (shown && Number(shown.value) !== number && !form.hasAttribute("data-typed")) {
+        var title = form.querySelector("h2");
+        if (title) { title.textContent = title.textContent.replace(shown.value, String(number)); }
+        shown.value = String(number);
+      }
+      form.hidden = Boolean(derived && derived.finished && queue.length);
+    }
+    var box = document.getElementById("offline-panel");
+    if (!active && !notice) {
+      if (box) { box.remove(); }
+      return;
+    }
+    box = panel();
+    box.textContent = "";
+    if (offlineSince !== null) {
+      var time = new Date(offlineSince).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+      var status = element("p", "offline-status", say("offline", { time: time }));
+      status.setAttribute("role", "status");
+      box.appendChild(status);
+    }
+    if (notice) { box.appendChild(element("p", "offline-notice", notice)); }
+    if (queue.length) {
+      box.appendChild(element("h2", "", say("unconfirmed")));
+      box.appendChild(element("p", "offline-count",
+        queue.length === 1 ? say("waiting1") : say("waitingN", { count: queue.length })));
+      box.appendChild(queueList());
+      drawDerived(box);
+      var again = element("button", "offline-send", sending ? say("sending") : say("sendNow"));
+      again.type = "button";
+      again.disabled = sending;
+      again.addEventListener("click", function () { reconnect(); });
+      box.appendChild(again);
+    } else if (offlineSince !== null) {
+      drawDerived(box);
+    }
+  }
+
+  function queueList() {
+    var list = element("ol", "offline-queue");
+    queue.forEach(function (item) {
+      var row = element("li", "offline-hand " + item.status);
+      row.dataset.number = String(item.number);
+      if (item.status === "refused") {
+        row.appendChild(element("p", "error", say("handRefused", { number: item.number, message: item.message })));
+        row.appendChild(button(say("retry"), function () { retry(item); }));
+        row.appendChild(button(say("discard"), function () { drop(item); }, "link"));
+      } else if (item.status === "conflict") {
+        row.appendChild(element("p", "", say("conflict", { number: item.number })));
+        var both = element("div", "offline-both");
+        both.appendChild(new DOMParser().parseFromString(item.conflict, "text/html").body.firstElementChild);
+        row.appendChild(both);
+        row.appendChild(button(say("keep"), function () { keepRecorded(item); }));
+        var label = element("label", "", say("reason"));
+        var reason = element("input");
+        reason.type = "text";
+        reason.name = "offline-reason";
+        reason.maxLength = 200;
+        label.appendChild(reason);
+        row.appendChild(label);
+        row.appendChild(button(say("correct"), function () {
+          if (!reason.value.trim()) { reason.setCustomValidity(say("reasonNeeded")); reason.reportValidity(); return; }
+          correctToOurs(item, reason.value.trim());
+        }));
+        if (item.message) { row.appendChild(element("p", "hint", item.message)); }
+      } else {
+        row.textContent = say("handWaiting", { number: item.number });
+      }
+      list.appendChild(row);
+    });
+    return list;
+  }
+
+  function button(text, action, className) {
+    var made = element("button", className || "", text);
+    made.type = "button";
+    made.addEventListener("click", action);
+    return made;
+  }
+
+  // The next dealer, the targets and the cards to pass, as the rules work them out here.
+  function drawDerived(box) {
+    if (!table) { return; }
+    var players = table.match.players;
+    var part = element("div", "offline-derived");
+    if (rulesFailed && !derived) {
+      part.appendChild(element("p", "hint", say("noRules")));
+      box.appendChild(part);
+      return;
+    }
+    if (!derived) {
+      if (queue.length) { part.appendChild(element("p", "hint", say("working"))); }
+      box.appendChild(part);
+      return;
+    }
+    part.appendChild(element("h3", "", say("afterHand", { number: derived.played }) + " \u00b7 " + say("unconfirmed")));
+    var totals = element("p", "offline-totals");
+    totals.textContent = say("totals") + ": " + players.map(function (name, seat) {
+      return name + " " + signed(derived.totals[seat]);
+    }).join(" \u00b7 ");
+    part.appendChild(totals);
+    var coming = derived.next;
+    if (!coming) {
+      part.appendChild(element("p", "offline-ended", say("ended")));
+      box.appendChild(part);
+      return;
+    }
+    part.appendChild(element("p", "offline-dealer",
+      say("deals", { number: coming.number, dealer: players[coming.dealer] })));
+    var targets = element("ul", "offline-targets");
+    players.forEach(function (name, seat) {
+      var out = coming.active.indexOf(seat) === -1;
+      if (!out && !coming.targets) { return; }
+      targets.appendChild(element("li", "",
+        out ? say("sitsOut", { name: name }) : say("needs", { name: name, target: coming.targets[seat] })));
+    });
+    if (targets.childNodes.length) { part.appendChild(targets); }
+    var passes = element("ul", "offline-exchanges");
+    coming.exchanges.forEach(function (pass) {
+      var words = { giver: players[pass.from], receiver: players[pass.to], cards: pass.cards };
+      passes.appendChild(element("li", "", pass.cards === 1 ? say("pass1", words) : say("passN", words)));
+    });
+    if (!coming.exchanges.length) { passes.appendChild(element("li", "", say("noExchange"))); }
+    part.appendChild(passes);
+    box.appendChild(part);
+  }
+
+  // -- the page's own requests ----------------------------------------------------------
+
+  function isRecord(detail) {
+    var path = (detail.requestConfig && detail.requestConfig.path)
+      || (detail.pathInfo && detail.pathInfo.requestPath) || "";
+    return new URL(path, window.location.href).pathname === root.dataset.record;
+  }
+
+  // Offline, or with hands already waiting (they go first, in order), a hand goes to the
+  // phone's storage instead of the server; previews and polls wait for the server.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail;
+    if (isRecord(detail) && (offlineSince !== null || queue.length)) {
+      event.preventDefault();
+      keep(handForm()).then(function () { if (offlineSince === null) { flush(); } });
+      return;
+    }
+    if (offlineSince !== null) { event.preventDefault(); }
+  });
+
+  // The post did not reach the server (no answer at all): the hand waits on the phone.
+  document.addEventListener("htmx:sendError", function (event) {
+    if (isRecord(event.detail)) {
+      var form = handForm();
+      goOffline();
+      if (form) { keep(form); }
+    } else {
+      goOffline();
+    }
+  });
+
+  // A hand the server took: the phone's copy of the match follows (for the next outage).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isRecord(event.detail) && event.detail.successful) {
+      keepPage().then(function () {
+        return navigator.serviceWorker && navigator.serviceWorker.controller ? null : fetchTable();
+      }).catch(function () { return null; });
+    }
+  });
+
+  window.addEventListener("offline", goOffline);
+  window.addEventListener("online", function () { reconnect(); });
+
+  // -- start ------------------------------------------------------------------------------
+
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
+    var workers = navigator.serviceWorker;
+    workers.register(root.dataset.sw, { scope: root.dataset.scope })
+      .then(function () { return workers.ready; })
+      .then(function () {
+        if (workers.controller) { return keepPage(); }
+        // The first visit: the page came before its service worker, which now takes it.
+        return new Promise(function (resolve) {
+          workers.addEventListener("controllerchange", resolve, { once: true });
+        }).then(keepPage);
+      })
+      .then(function () { root.dataset.cached = "yes"; })
+      .catch(function () { return null; });
+  }
+
+  // Through the service worker, which keeps a copy: the page and the match as they are.
+  function keepPage() {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      return Promise.resolve();
+    }
+    // The page's scripts, styles and icon too: it loaded them before its service worker
+    // took it, the first time.
+    var loaded = Array.prototype.map.call(
+      document.querySelectorAll("script[src], link[rel~=stylesheet][href], link[rel~=icon][href]"),
+      function (node) { return node.src || node.href; }
+    );
+    return Promise.all([
+      fetch(window.location.pathname, { credentials: "same-origin" }),
+      fetchTable(),
+    ].concat(loaded.map(function (url) {
+      return fetch(url, { credentials: "same-origin" }).catch(function () { return null; });
+    })));
+  }
+
+  function start() {
+    registerWorker();
+    Promise.all([Queue.table(token), Queue.list(token)]).then(function (found) {
+      var kept = found[0];
+      queue = found[1];
+      if (kept) {
+        table = kept.data;
+        offlineSince = kept.offlineSince || null;
+      }
+      return fetchTable().then(function () {
+        offlineSince = null;
+        save();
+        if (queue.length) { return flush(); }
+        // Without a service worker to keep it (plain http), Python is loaded while the
+        // server is there, so that it is ready without it; with one, when needed.
+        if (!navigator.serviceWorker || !navigator.serviceWorker.controller) { warmUp(); }
+        render();
+      }, function () {
+        goOffline();
+        return redraw();
+      });
+    }).catch(function () { return null; });
+  }
+
+  function warmUp() {
+    var idle = window.requestIdleCallback || function (callback) { setTimeout(callback, 2000); };
+    idle(function () {
+      rules("load").then(function (figures) {
+        root.dataset.loadedIn = String(figures.loadedIn);
+        root.dataset.wasmBytes = String(figures.wasmBytes);
+      }, function () { rulesFailed = true; });
+    });
+  }
+
+  start();
+}());

@@ -1,0 +1,248 @@
+"""End to end: the hall's Wi-Fi drops and the tables keep scoring (issue 24).
+
+A phone plays its table through the link, loses the network (Playwright's
+``set_offline``), records hands that wait on the phone while the page works out the
+next dealer, the targets and the cards to pass with the server's rules in Pyodide,
+reloads without the server, and sends them in order, once, when it answers again.
+Another phone records the same hand meanwhile: the first is shown both entries and
+chooses. A browser closed with hands waiting sends them on the next visit.
+
+One browser for the module; the phone that goes offline is one context for the first
+two tests (its service worker and Pyodide are fetched once).
+"""
+
+import os
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from matches import rules
+from matches.models import Table
+from matches.services import tournaments as services
+from tests.e2e_support import CHROMIUM_ARGS, TIMEOUT_MS, browser_context, chromium, chromium_path
+from tests.factories import tournament as make_tournament
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+PHONE = {"width": 360, "height": 740}
+HANDS = 6  # per round (a multiple of the table size): four leave the match open
+# By offset from the dealer: the dealer one over, eldest one under, so cards change hands.
+UNEVEN = (9, 4, 3)
+LEVEL = (8, 5, 3)
+# Pyodide's first load in a fresh context (download from the live server, compile).
+RULES_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def browser():
+    # Playwright's sync API keeps an event loop in this thread while the browser lives;
+    # the tests make their tables with the ORM in between (as tests/e2e/test_e2e_phone.py).
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with chromium() as shared:
+            yield shared
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    """The phone that goes offline, with its service worker (one context, two tests)."""
+    with browser_context(browser, PHONE) as (page, expect):
+        yield page, expect
+
+
+def _started():
+    organiser = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    tournament = make_tournament(organiser, hands_per_round=HANDS)
+    for entry in services.register_players(tournament, organiser, NAMES):
+        services.check_in(entry, organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
+    services.start_round(round_, organiser)
+    return {table.number: table for table in Table.objects.filter(round=round_)}
+
+
+def _open(page, expect, url):
+    page.goto(url)
+    # The service worker holds the page and the rules before the network goes.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    expect(page.locator("#offline")).to_have_attribute("data-cached", "yes", timeout=RULES_MS)
+
+
+def _dealer_online(page):
+    roles = page.locator(".seats .seat .role").all_inner_texts()
+    return next(i for i, role in enumerate(roles) if "deal" in role.lower())
+
+
+def _fill(page, expect, number, dealer, pattern, trump="hearts"):
+    form = page.locator("form#record")
+    expect(form.locator("h2")).to_have_text(f"Record hand {number} of {HANDS}")
+    form.locator(f"label.suit-button.{trump}").click()
+    for offset, count in enumerate(pattern):
+        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
+    form.locator("input.tricks").nth(0).dispatch_event("input")
+    form.locator("button[type=submit]").click()
+    return {"tricks": [pattern[(seat - dealer) % 3] for seat in range(3)], "trump": trump}
+
+
+def _expect_next_deal(page, expect, table, inputs):
+    """The panel shows what the server's rules say after these hands: dealer, targets,
+    exchanges, marked as not yet confirmed."""
+    players = _players(table)
+    ruleset = rules.get_ruleset("sergeant-major", "8-5-3")
+    state = rules.replay(ruleset, players, inputs, table.first_dealer)
+    coming = state.next_hand
+    panel = page.locator("#offline-panel")
+    expect(panel).to_contain_text("Not yet confirmed by the server")
+    expect(panel.locator(".offline-dealer")).to_have_text(
+        f"Hand {coming.number}: {players[coming.dealer]} deals.", timeout=RULES_MS
+    )
+    targets = [f"{players[seat]} needs {coming.targets[seat]}" for seat in range(3)]
+    expect(panel.locator(".offline-targets li")).to_have_text(targets)
+    passes = [
+        f"{players[e.giver]} passes {e.cards} card{'s' if e.cards > 1 else ''} to "
+        f"{players[e.receiver]}."
+        for e in coming.exchanges
+    ] or ["No cards change hands before this deal."]
+    expect(panel.locator(".offline-exchanges li")).to_have_text(passes)
+    return coming.dealer
+
+
+def _server_hands(page, base, table):
+    answer = page.request.get(
+        f"{base}/api/matches/{table.match_id}",
+        headers={"Authorization": f"Bearer {table.token}"},
+    )
+    assert answer.ok, answer.status
+    history = page.request.get(
+        f"{base}/api/matches/{table.match_id}/history",
+        headers={"Authorization": f"Bearer {table.token}"},
+    ).json()
+    recorded = [entry["number"] for entry in history if entry["action"] == "record"]
+    return answer.json()["hands"], recorded
+
+
+def _players(table):
+    return [seat.entry.name for seat in table.seats.order_by("number")]
+
+
+def test_three_hands_offline_a_reload_and_back(live_server, transactional_db, phone):
+    tables = _started()
+    table = tables[1]
+    page, expect = phone
+    base = live_server.url
+    _open(page, expect, f"{base}/t/{table.token}/")
+    inputs = [_fill(page, expect, 1, _dealer_online(page), UNEVEN)]
+    expect(page.locator("form#record h2")).to_have_text(f"Record hand 2 of {HANDS}")
+
+    page.context.set_offline(True)
+    dealer = _dealer_online(page)
+    for number in (2, 3, 4):
+        inputs.append(_fill(page, expect, number, dealer, UNEVEN if number != 3 else LEVEL))
+        dealer = _expect_next_deal(page, expect, table, inputs)
+    panel = page.locator("#offline-panel")
+    expect(panel.locator(".offline-count")).to_have_text("3 hands waiting to send")
+    expect(panel.locator(".offline-status")).to_contain_text("Offline since")
+    page.screenshot(path="/tmp/shots/h8/offline-three-waiting-en.png", caret="initial")
+
+    # A reload without the server: the service worker's copy, the hands still waiting.
+    page.reload()
+    expect(panel.locator(".offline-count")).to_have_text("3 hands waiting to send")
+    expect(panel.locator(".offline-status")).to_contain_text("Offline since")
+    _expect_next_deal(page, expect, table, inputs)
+    expect(page.locator("form#record h2")).to_have_text(f"Record hand 5 of {HANDS}")
+    expect(page.locator("#table .seats")).to_be_hidden()  # the server's, one hand old
+    page.screenshot(path="/tmp/shots/h8/offline-reloaded-en.png", caret="initial")
+
+    page.context.set_offline(False)
+    # Sent in order, then the server's own page again.
+    expect(page.locator("#offline-panel")).to_have_count(0, timeout=RULES_MS)
+    expect(page.locator("form#record h2")).to_have_text(f"Record hand 5 of {HANDS}")
+    expect(page.locator("#table .seats")).to_be_visible()
+    hands, recorded = _server_hands(page, base, table)
+    assert [hand["number"] for hand in hands] == [1, 2, 3, 4]
+    assert [dict(hand["input"]) for hand in hands] == inputs
+    assert recorded == [1, 2, 3, 4]  # each once
+
+
+def test_another_phone_recorded_the_hand_meanwhile(live_server, transactional_db, phone, browser):
+    tables = _started()
+    table = tables[2]
+    page, expect = phone
+    base = live_server.url
+    _open(page, expect, f"{base}/t/{table.token}/")
+    _fill(page, expect, 1, _dealer_online(page), LEVEL)
+    expect(page.locator("form#record h2")).to_have_text(f"Record hand 2 of {HANDS}")
+
+    page.context.set_offline(True)
+    dealer = _dealer_online(page)
+    ours = _fill(page, expect, 2, dealer, UNEVEN)
+    expect(page.locator("#offline-panel .offline-count")).to_have_text(
+        "1 hand waiting to send", timeout=RULES_MS
+    )
+
+    # The other phone at the table, online, records hand 2 its own way.
+    with browser_context(browser, PHONE) as (other, _expect):
+        other.goto(f"{base}/t/{table.token}/")
+        theirs = _fill(other, expect, 2, _dealer_online(other), LEVEL, trump="spades")
+        expect(other.locator("form#record h2")).to_have_text(f"Record hand 3 of {HANDS}")
+
+    page.context.set_offline(False)
+    conflict = page.locator("#offline-panel li.conflict")
+    expect(conflict).to_contain_text("Hand 2 was recorded by another phone meanwhile")
+    expect(conflict.locator(".both-entries h2")).to_have_text("Hand 2: both entries")
+    expect(conflict.locator("tr.differs").first).to_be_visible()
+    page.screenshot(path="/tmp/shots/h8/offline-both-entries-en.png", caret="initial")
+    hands, recorded = _server_hands(page, base, table)
+    assert [hand["input"] for hand in hands][1] == theirs != ours
+    assert recorded == [1, 2]  # nothing doubled
+
+    conflict.get_by_role("button", name=re.compile("Keep the recorded one")).click()
+    expect(page.locator("#offline-panel")).to_have_count(0, timeout=RULES_MS)
+    expect(page.locator("form#record h2")).to_have_text(f"Record hand 3 of {HANDS}")
+    hands, recorded = _server_hands(page, base, table)
+    assert recorded == [1, 2] and hands[1]["input"] == theirs
+
+
+def test_a_closed_browser_sends_its_hands_on_the_next_visit(
+    live_server, transactional_db, browser, tmp_path
+):
+    tables = _started()
+    table = tables[3]
+    base = live_server.url
+    from playwright.sync_api import expect
+
+    def launch():
+        context = browser.browser_type.launch_persistent_context(
+            str(tmp_path / "profile"),
+            executable_path=chromium_path(),
+            args=CHROMIUM_ARGS,
+            viewport=PHONE,
+            locale="en-GB",
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        return context, context.pages[0] if context.pages else context.new_page()
+
+    context, page = launch()
+    _open(page, expect, f"{base}/t/{table.token}/")
+    context.set_offline(True)
+    dealer = _dealer_online(page)
+    inputs = [_fill(page, expect, 1, dealer, LEVEL)]
+    expect(page.locator("#offline-panel .offline-count")).to_have_text(
+        "1 hand waiting to send", timeout=RULES_MS
+    )
+    context.close()
+
+    context, page = launch()
+    try:
+        page.goto(f"{base}/t/{table.token}/")
+        expect(page.locator("form#record h2")).to_have_text(
+            f"Record hand 2 of {HANDS}", timeout=RULES_MS
+        )
+        expect(page.locator("#offline-panel")).to_have_count(0)
+        hands, recorded = _server_hands(page, base, table)
+        assert [hand["input"] for hand in hands] == inputs and recorded == [1]
+    finally:
+        context.close()
