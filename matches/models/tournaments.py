@@ -228,6 +228,11 @@ class Table(models.Model):
     # round (then ``confirmed_by`` stays empty and the audit names the organiser).
     confirmed_at = models.DateTimeField(null=True, blank=True)
     end_reason = models.CharField(max_length=200, blank=True)
+    # Hands the table's phone holds that the server has not seen yet (issue 24), as the
+    # phone last said, and when: the round page and the board show them, the standings
+    # name the table as not yet in, and closing the round asks first.
+    waiting_hands = models.PositiveSmallIntegerField(default=0)
+    waiting_reported_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
