@@ -51,14 +51,11 @@ def test_keep_apart_moves_each_entry_one_table_at_most():
 
 @st.composite
 def apart_pairs(draw):
-    """Up to five keep-apart pairs among ranks 1–40, each within its Setzliste table's
-    reach (the pairs that bend the list)."""
-    pairs = []
-    for _ in range(draw(st.integers(1, 5))):
-        first = draw(st.sampled_from(FORTY))
-        second = draw(st.sampled_from([e for e in FORTY if e != first]))
-        pairs.append((first, second))
-    return pairs
+    """Up to five keep-apart pairs among ranks 1–40, no entry in two of them (partners in
+    life: three entries kept apart from one another cannot all stay within a table of
+    where the list put them, two tables being all that is within reach)."""
+    people = draw(st.permutations(FORTY))
+    return [(people[2 * i], people[2 * i + 1]) for i in range(draw(st.integers(1, 5)))]
 
 
 @settings(max_examples=40, deadline=None)
@@ -118,3 +115,13 @@ def test_the_bound_gives_way_to_repeats():
         "mixed", twelve, sizes, round=2, rounds=4, history=past, standings=ranked(*twelve)
     )
     assert second.quality.created == 0
+
+
+def test_three_kept_apart_from_one_another_move_two_tables_at_most():
+    # 1, 2 and 3 need three tables; one table either side of the first is all there is
+    # at the top of the list, so one of them goes two tables down.
+    rank = {entry: entry for entry in FORTY}
+    trio = [(1, 2), (1, 3), (2, 3)]
+    seating = seat("standings", FORTY, FOURS, standings=ranked(*FORTY), keep_apart=trio)
+    assert seating.quality.apart_broken == ()
+    assert max(_moved(seating, rank, 4).values()) == 2
