@@ -11,7 +11,18 @@ at once where a local search from scratch may need long. The constructions:
 - N = 2^m, k = 2^d: the cosets of d-dimensional subspaces of GF(2)^m that pairwise meet
   only in 0 (a partial spread; 16×4×5 is the affine plane of order 4, 32×4×9);
 - N = 15, k = 3: Kirkman's schoolgirls, as a packing of the lines of PG(3, 2) into seven
-  spreads.
+  spreads;
+- cyclic designs (``CYCLIC``): one or two base rounds on the points Z_m × {levels} plus a
+  few fixed points ∞, developed by adding 1, 2, … to every element of Z_m (the ∞ stay):
+  the difference-family method of the design literature (Bose; Ray-Chaudhuri and Wilson;
+  Buratti's 1-rotational designs). A base round serves when every pair of points lies in
+  a different orbit of pairs, so that its translates never seat a pair twice. The base
+  rounds were found once by a short randomised backtracking search over these orbits and
+  are stored here; tests/seating/test_designs.py checks every developed design pair by
+  pair. They give Kirkman triple systems KTS(21) and KTS(33) (everyone meets everyone),
+  nearly Kirkman triple systems NKTS(18), NKTS(24), NKTS(30) (everyone meets all but one)
+  and the resolvable designs RBIBD(28, 4, 1) and RBIBD(40, 4, 1) (the parameters of the
+  lines of PG(3, 3)).
 """
 
 from __future__ import annotations
@@ -42,6 +53,8 @@ def designs(players: int, table_size: int) -> tuple[Design, ...]:
         found.append(binary_spread(m, d))
     if (players, table_size) == (15, 3):
         found.append(kirkman())
+    if (players, table_size) in CYCLIC:
+        found.append(cyclic(players, table_size))
     return tuple(sorted(found, key=len, reverse=True))
 
 
@@ -193,3 +206,184 @@ def kirkman() -> Design:
 
     assert pack()
     return tuple(tuple(sorted(tuple(x - 1 for x in line) for line in spread)) for spread in packing)
+
+
+# (players, table size) → (m, levels, rounds, base rounds). Point ``l·m + x`` is the element
+# x of Z_m on level l; the points from ``levels·m`` on are the fixed points ∞. Round i of
+# the design is every base round with i added to each element (``rounds`` translates in
+# all, over the base rounds in turn). Where ``rounds`` is less than m × the base rounds,
+# the base round is its own translate by ``rounds`` (a 1-rotational design: Z_32 for
+# KTS(33), Z_39 for RBIBD(40, 4, 1)), so the translates repeat after ``rounds``.
+CYCLIC: dict[tuple[int, int], tuple[int, int, int, tuple[tuple[tuple[int, ...], ...], ...]]] = {
+    # KTS(21): Z_5 × 4 levels ∪ {∞}, two base rounds, 10 rounds, every pair once.
+    (21, 3): (
+        5,
+        4,
+        10,
+        (
+            (
+                (0, 11, 19),
+                (1, 2, 10),
+                (3, 6, 8),
+                (4, 15, 17),
+                (5, 12, 18),
+                (7, 13, 20),
+                (9, 14, 16),
+            ),
+            (
+                (0, 2, 9),
+                (1, 11, 13),
+                (3, 15, 20),
+                (4, 5, 19),
+                (6, 10, 14),
+                (7, 8, 18),
+                (12, 16, 17),
+            ),
+        ),
+    ),
+    # KTS(33): Z_32 ∪ {∞}, 1-rotational (the base round is fixed by adding 16), 16 rounds.
+    (33, 3): (
+        32,
+        1,
+        16,
+        (
+            (
+                (0, 19, 26),
+                (1, 12, 15),
+                (2, 4, 24),
+                (3, 10, 16),
+                (5, 14, 29),
+                (6, 7, 11),
+                (8, 18, 20),
+                (9, 25, 32),
+                (13, 21, 30),
+                (17, 28, 31),
+                (22, 23, 27),
+            ),
+        ),
+    ),
+    # NKTS(18): Z_4 × 4 ∪ {∞1, ∞2}, 8 rounds; the pairs never met: ∞1∞2 and x, x + 2.
+    (18, 3): (
+        4,
+        4,
+        8,
+        (
+            ((0, 12, 16), (1, 6, 11), (2, 3, 10), (4, 7, 15), (5, 8, 17), (9, 13, 14)),
+            ((0, 7, 9), (1, 5, 15), (2, 4, 13), (3, 12, 17), (6, 10, 16), (8, 11, 14)),
+        ),
+    ),
+    # NKTS(24): Z_11 × 2 ∪ {∞1, ∞2}, 11 rounds.
+    (24, 3): (
+        11,
+        2,
+        11,
+        (
+            (
+                (0, 21, 22),
+                (1, 15, 18),
+                (2, 7, 20),
+                (3, 10, 11),
+                (4, 19, 23),
+                (5, 14, 16),
+                (6, 8, 9),
+                (12, 13, 17),
+            ),
+        ),
+    ),
+    # NKTS(30): Z_7 × 4 ∪ {∞1, ∞2}, two base rounds, 14 rounds.
+    (30, 3): (
+        7,
+        4,
+        14,
+        (
+            (
+                (0, 4, 11),
+                (1, 6, 19),
+                (2, 14, 25),
+                (3, 8, 21),
+                (5, 20, 28),
+                (7, 13, 17),
+                (9, 15, 18),
+                (10, 12, 24),
+                (16, 26, 29),
+                (22, 23, 27),
+            ),
+            (
+                (0, 14, 27),
+                (1, 9, 29),
+                (2, 18, 19),
+                (3, 4, 25),
+                (5, 7, 24),
+                (6, 12, 23),
+                (8, 11, 16),
+                (10, 26, 28),
+                (13, 20, 21),
+                (15, 17, 22),
+            ),
+        ),
+    ),
+    # RBIBD(28, 4, 1): Z_9 × 3 ∪ {∞}, 9 rounds, every pair once.
+    (28, 4): (
+        9,
+        3,
+        9,
+        (
+            (
+                (0, 4, 18, 21),
+                (1, 3, 12, 16),
+                (2, 14, 24, 27),
+                (5, 8, 13, 15),
+                (6, 7, 22, 26),
+                (9, 10, 23, 25),
+                (11, 17, 19, 20),
+            ),
+        ),
+    ),
+    # RBIBD(40, 4, 1): Z_39 ∪ {∞}, 1-rotational (fixed by adding 13), 13 rounds, every
+    # pair once: the parameters of PG(3, 3) resolved into 13 spreads of its lines.
+    (40, 4): (
+        39,
+        1,
+        13,
+        (
+            (
+                (0, 16, 18, 28),
+                (1, 4, 8, 23),
+                (2, 13, 29, 31),
+                (3, 5, 15, 26),
+                (6, 7, 12, 37),
+                (9, 22, 35, 39),
+                (10, 27, 30, 34),
+                (11, 19, 20, 25),
+                (14, 17, 21, 36),
+                (24, 32, 33, 38),
+            ),
+        ),
+    ),
+}
+
+
+@cache
+def cyclic(players: int, table_size: int) -> Design:
+    """The stored cyclic design for ``players`` at tables of ``table_size``, developed."""
+    m, levels, rounds, bases = CYCLIC[players, table_size]
+    return develop(m, levels, rounds, bases)
+
+
+def develop(m: int, levels: int, rounds: int, bases) -> Design:
+    """``rounds`` rounds: the base rounds in turn, translated by 0, 1, 2, … (Z_m on each
+    level; the fixed points stay)."""
+    moving = m * levels
+
+    def shift(point: int, by: int) -> int:
+        if point >= moving:
+            return point
+        level, x = divmod(point, m)
+        return level * m + (x + by) % m
+
+    found = []
+    for i in range(rounds):
+        base = bases[i % len(bases)]
+        by = i // len(bases)
+        found.append(tuple(sorted(tuple(sorted(shift(p, by) for p in group)) for group in base)))
+    return tuple(found)

@@ -41,7 +41,9 @@ from .model import Entry, History
 from .quality import forced_by_rounds
 
 BUDGET = 1_500_000  # evaluated moves: about five seconds of one core here at most
-EMBED_NODES = 20_000  # backtracking steps to fit the played rounds into one design
+# Backtracking steps to fit the played rounds into one design: the cyclic designs of 30 and
+# more players need a few hundred thousand after some rounds.
+EMBED_NODES = 1_000_000
 TENURE = (4, 16)  # iterations a swapped entry may not go back to its table
 STALL = 400  # iterations without a better plan before shaking the best one up
 PATIENCE = 400_000  # evaluated moves without a better plan before giving up

@@ -19,6 +19,13 @@ from matches.seating.designs import designs
         (25, 5, 6),
         (10, 2, 9),  # a round robin
         (64, 4, 21),
+        (21, 3, 10),  # KTS(21)
+        (33, 3, 16),  # KTS(33)
+        (18, 3, 8),  # NKTS(18): everyone meets all but one
+        (24, 3, 11),  # NKTS(24)
+        (30, 3, 14),  # NKTS(30)
+        (28, 4, 9),  # RBIBD(28, 4, 1)
+        (40, 4, 13),  # RBIBD(40, 4, 1), the parameters of PG(3, 3)
     ],
 )
 def test_designs_are_resolvable_without_a_repeat(players, size, rounds):
@@ -35,6 +42,11 @@ def test_designs_are_resolvable_without_a_repeat(players, size, rounds):
     assert max(met.values()) == 1
     if rounds * (size - 1) == players - 1:
         assert len(met) == players * (players - 1) // 2  # everyone met everyone
+    if rounds * (size - 1) == players - 2:  # nearly Kirkman: each misses exactly one
+        missed = Counter(
+            p for pair in combinations(range(players), 2) if pair not in met for p in pair
+        )
+        assert sorted(missed) == list(range(players)) and set(missed.values()) == {1}
 
 
 def test_no_design_where_none_is_known():
