@@ -168,8 +168,10 @@ def _play(page, expect, base):
     _expect_remaining(expect, form, "All tricks placed.", enabled=True)
     form.locator("input[name=reason]").fill("Ann's last trick was counted for Ben")
     _submit(form)
-    expect(page).to_have_url(re.compile(r"/matches/\d+/#history$"))
-    expect(page.locator("#table")).to_contain_text("Hand 1 corrected; the totals follow.")
+    # The page opens at the correction's message, where the eye is (issue 20, item 1).
+    expect(page).to_have_url(re.compile(r"/matches/\d+/#now$"))
+    expect(page.locator("#now")).to_contain_text("Hand 1 corrected; the totals follow.")
+    expect(page.locator("#now .messages")).to_be_in_viewport()
     _expect_seats(expect, page, totals=TOTALS_CORRECTED, targets=TARGETS[4], dealer=0)
     _expect_history(
         expect, page, [SCORES1_CORRECTED, SCORES2, SCORES3], [HAND1_CORRECTED, HAND2, HAND3]
