@@ -147,6 +147,7 @@ offline_urls = (
         path("t/rules-worker.js", offline_views.rules_worker, name="rules_worker"),
         path("t/rules-<str:version>.zip", offline_views.rules_zip, name="rules_zip"),
         path("t/<token:token>/offline.json", offline_views.table_offline, name="table"),
+        path("t/<token:token>/waiting/", offline_views.table_waiting, name="waiting"),
     ],
     "offline",
 )

@@ -812,7 +812,9 @@ def close_round(
             # Before the question: a missing reason would otherwise be asked for only
             # after the organiser's yes, and the round stay open.
             reason = _required_reason(reason)
-        unasked = [t.number for t in tables if t.confirmed_at is None]
+        # A table whose phone said it holds hands the server has not seen is asked about
+        # too, confirmed or not: closing would leave those hands out (issue 24).
+        unasked = [t.number for t in tables if t.confirmed_at is None or t.waiting_hands]
         # ``seen``: the tournament's revision when the question was shown. A table taken
         # back and corrected since would otherwise be confirmed with a result the
         # organiser never saw.

@@ -8,6 +8,8 @@
 - ``/t/rules-<version>.zip``: the pure rules package and its glue for the phone.
 - ``/t/<token>/offline.json``: what the phone needs to replay its match: the set-up and
   each hand's input as the server has them, with the match's revision.
+- ``/t/<token>/waiting/``: the phone says how many hands it holds that the server has
+  not seen (the round page, the board and the standings show it; closing asks first).
 
 None of this is needed without JavaScript: the page then works online only, as before.
 """
@@ -22,10 +24,11 @@ from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from .. import access, offline
 from ..access import Access
+from ..services import offline as services
 from ..services import selectors
 from .tables import _table
 
@@ -119,3 +122,18 @@ def table_offline(request, token: str):
             "writes": access.table_link_access(token, match) >= Access.WRITE,
         }
     )
+
+
+@require_POST
+def table_waiting(request, token: str):
+    """The phone's count of the hands it holds; taken while the link reads at all (a
+    phone may find its round closed when it gets through, and the organiser should
+    still hear of the hands it holds)."""
+    table, door = _table(token)
+    if access.table_link_access(token, table.match) < Access.READ:
+        raise Http404
+    count = request.POST.get("count", "")
+    if not count.isdigit() or int(count) > services.MOST_WAITING:
+        return JsonResponse({"error": "count"}, status=400)
+    services.report_waiting(table, int(count))
+    return HttpResponse(status=204)

@@ -37,6 +37,7 @@
   var sending = false;
   var retryTimer = null;
   var notice = "";         // the last thing that happened, said once
+  var reported = 0;        // the count the server last heard from this phone
 
   // -- words --------------------------------------------------------------------------
 
@@ -141,7 +142,9 @@
   }
 
   function save() {
-    return Queue.saveTable({ token: token, data: table, offlineSince: offlineSince });
+    return Queue.saveTable({
+      token: token, data: table, offlineSince: offlineSince, reported: reported,
+    });
   }
 
   function goOffline() {
@@ -168,6 +171,7 @@
       var wasOffline = offlineSince !== null;
       offlineSince = null;
       save();
+      report();
       if (wasOffline) { notice = say("back"); }
       return flush();
     }, function () {
@@ -393,13 +397,16 @@
 
   // The organiser's round page shows a table whose phone holds hands (issue 24, item 4).
   function report() {
-    if (!root.dataset.waiting) { return; }
+    if (!root.dataset.waiting || queue.length === reported) { return; }
+    var count = queue.length;
     var body = new URLSearchParams();
-    body.append("count", String(queue.length));
+    body.append("count", String(count));
     body.append("csrfmiddlewaretoken", csrfToken());
     fetch(root.dataset.waiting, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken() },
+    }).then(function (response) {
+      if (response.ok) { reported = count; save(); }
     }).catch(function () { return null; });
   }
 
@@ -582,7 +589,9 @@
     var detail = event.detail;
     if (isRecord(detail) && (offlineSince !== null || queue.length)) {
       event.preventDefault();
-      keep(handForm()).then(function () { if (offlineSince === null) { flush(); } });
+      keep(handForm()).then(function () {
+        if (offlineSince === null) { report(); flush(); }
+      });
       return;
     }
     if (offlineSince !== null) { event.preventDefault(); }
@@ -656,10 +665,12 @@
       if (kept) {
         table = kept.data;
         offlineSince = kept.offlineSince || null;
+        reported = kept.reported || 0;
       }
       return fetchTable().then(function () {
         offlineSince = null;
         save();
+        report();  // the organiser hears of the waiting hands before they are sent
         if (queue.length) { return flush(); }
         // Without a service worker to keep it (plain http), Python is loaded while the
         // server is there, so that it is ready without it; with one, when needed.

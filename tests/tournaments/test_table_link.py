@@ -324,6 +324,8 @@ def test_a_table_token_is_refused_on_every_other_address(client, table, organise
         "/api/docs",
         "/api/contract",  # the API's contract, as its docs page links it
         "/manifest.webmanifest",  # what a phone reads to install the app
+        "/t/sw.js",  # the table links' service worker: code, no data (issue 24)
+        "/t/rules-worker.js",  # the worker that runs the rules on a phone: code too
     }
 
     def paths(patterns, prefix=""):
