@@ -115,3 +115,51 @@ def test_twenty_hands_print_on_one_a4_page_with_the_facts_on_top(
     assert [number(figure)] + [number(row[1]) for row in margins] == [number(t) for t in totals]
     for _name, total, behind in margins:
         assert int(behind) == number(figure) - number(total)
+
+
+def sheepshead_hands(seats: int, count: int) -> list[dict]:
+    """``count`` hands of Sheepshead: the picker and partner move round the table."""
+    points = [61, 95, 45, 120, 20, 75, 88]
+    hands = []
+    for number in range(count):
+        picker, partner = (number + 1) % seats, (number + 3) % seats
+        scored = points[number % len(points)]
+        hands.append(
+            {
+                "picker": picker,
+                "partner": partner,
+                "points": scored,
+                "all_tricks": scored == 120,
+                "no_trick": False,
+            }
+        )
+    return hands
+
+
+@pytest.mark.parametrize(("seats", "variant"), [(5, "standard"), (7, "7-handed")])
+def test_the_widest_history_prints_every_seat_on_one_page(
+    live_server, browser, transactional_db, tmp_path, seats, variant
+):
+    # Sheepshead's picker, partner and points, and up to seven seats: the widest history.
+    owner = get_user_model().objects.create_user("ann", password="Kitchen-table-42")
+    names = ("Annemarie", "Benedikt", "Cyrill", "Dorothea", "Eve", "Fay", "Gus")[:seats]
+    match = game_match(owner, "sheepshead", variant, names, sheepshead_hands(seats, 20))
+    pdf = tmp_path / "sheet.pdf"
+    with browser_context(browser, {"width": 1280, "height": 900}) as (page, _):
+        logged_in(page.context, live_server.url, owner)
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+        page.pdf(path=str(pdf), format="A4")
+    folder = os.environ.get("SHOTS")
+    if folder:
+        picture = f"{folder}/score-sheet-sheepshead-{seats}"
+        subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), picture], check=True)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.M), info
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True)
+    table = text.stdout[text.stdout.index("History") :]
+    heads = next(line for line in table.splitlines() if "Dealer" in line)
+    for name in names:
+        assert name in heads, heads  # every seat's column is on the page
+    totals = next(line for line in table.splitlines() if line.lstrip().startswith("Totals"))
+    assert len(totals.split()) == 1 + seats, totals
+    assert "20 hands" in text.stdout
