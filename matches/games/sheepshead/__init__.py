@@ -1,102 +1,22 @@
-"""American Sheepshead: the hand form (picker, partner, points), the deal and who sits
-out, the history's picker columns. The rules are in ``rules.sheepshead``."""
+"""American Sheepshead, its registry entry: the deal and who sits out, the history's
+picker columns. Its hand form (picker, partner, points) is in ``forms``, its API hand
+body in ``schema``, its templates and script in ``templates/`` and ``static/``; the rules
+are in ``rules.sheepshead``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from ...forms import HandForm
 from ...presenters import Fact
 from ...rules import Hand, MatchState, NextHand, RuleError
 from ...rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
 from ...seating import TableSizes
 from ..base import Game, yes_no
+from .forms import SheepsheadHandForm
 from .schema import SheepsheadHand
-
-
-class SheepsheadHandForm(HandForm):
-    """One Sheepshead hand: picker, partner, the picker side's points and the flags."""
-
-    NOBODY, ALONE = "nobody", "alone"
-
-    points = forms.IntegerField(
-        label=gettext_lazy("The picker side's card points"),
-        min_value=0,
-        max_value=CARD_POINTS,
-        required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
-    )
-    all_tricks = forms.BooleanField(
-        label=gettext_lazy("The picker side took every trick"), required=False
-    )
-    no_trick = forms.BooleanField(
-        label=gettext_lazy("The picker side took no trick"), required=False
-    )
-
-    def __init__(self, *args, state, ruleset, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.options = ruleset.options
-        active = state.next_hand.active if state.next_hand else range(ruleset.seats)
-        seats = [(str(seat), state.players[seat]) for seat in active]
-        self.fields["picker"] = forms.ChoiceField(
-            label=_("Picker"),
-            choices=[*seats, (self.NOBODY, _("Nobody picked"))],
-            widget=forms.RadioSelect,
-            error_messages={"required": _("Who picked?")},
-        )
-        self.fields["partner"] = forms.ChoiceField(
-            label=_("Partner"),
-            choices=[(self.ALONE, _("Alone")), *seats],
-            widget=forms.RadioSelect,
-            initial=self.ALONE,
-            required=False,
-        )
-        if self.options["all_pass"] == "leaster":
-            self.fields["leaster_winner"] = forms.TypedChoiceField(
-                label=_("Leaster won by (when nobody picked)"),
-                choices=[("", "—"), *seats],
-                coerce=int,
-                empty_value=None,
-                required=False,
-            )
-        if self.options["cracking"]:
-            self.fields["cracked"] = forms.BooleanField(label=_("Cracked (×2)"), required=False)
-            self.fields["recracked"] = forms.BooleanField(label=_("Recracked (×4)"), required=False)
-        self.order_fields(["number", "picker", "partner", "points"])
-
-    def hand(self) -> dict:
-        """The hand as the table reported it, every field as given: what makes a legal
-        hand (no points when nobody picked, points when someone did) is for the rules
-        to judge, with the same words as for the API."""
-        data = self.cleaned_data
-        partner = data.get("partner") or self.ALONE
-        hand = {
-            "picker": None if data["picker"] == self.NOBODY else int(data["picker"]),
-            "partner": None if partner == self.ALONE else int(partner),
-            "points": data.get("points"),
-            "all_tricks": data["all_tricks"],
-            "no_trick": data["no_trick"],
-        }
-        if self.options["all_pass"] == "leaster":
-            hand["leaster_winner"] = data.get("leaster_winner")
-        if self.options["cracking"]:
-            hand.update(cracked=data["cracked"], recracked=data["recracked"])
-        return hand
-
-    @classmethod
-    def initial_for(cls, number: int, hand=None) -> dict:
-        initial = {"number": number}
-        if hand:
-            data = hand.input
-            initial.update(data)
-            initial["picker"] = cls.NOBODY if data["picker"] is None else str(data["picker"])
-            partner = data.get("partner")
-            initial["partner"] = cls.ALONE if partner is None else str(partner)
-        return initial
 
 
 class SheepsheadGame(Game):
