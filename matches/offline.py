@@ -30,13 +30,16 @@ PYODIDE_INTEGRITY = (
 )
 # What a browser loads: the loader, the interpreter (JavaScript glue and WebAssembly), the
 # standard library and the package list the loader reads at start.
-PYODIDE_FILES = (
+PYODIDE_LOADED = (
     "pyodide.js",
     "pyodide.asm.js",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# And the loader's source map, which the loader names: collectstatic's manifest refuses a
+# script that points at a missing file.
+PYODIDE_FILES = (*PYODIDE_LOADED, "pyodide.js.map")
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 # Under the project's own static folder (STATICFILES_DIRS), ignored by git.
 PYODIDE_DIR = STATIC_DIR / "pyodide" / PYODIDE_VERSION

@@ -60,7 +60,7 @@ def rules_url() -> str:
 
 @require_GET
 def service_worker(request):
-    urls = [pyodide_url() + name for name in offline.PYODIDE_FILES]
+    urls = [pyodide_url() + name for name in offline.PYODIDE_LOADED]
     urls += [rules_url(), worker_url()]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
     config = {"version": version, "precache": urls, "static": settings.STATIC_URL}
