@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from . import exhaustive
+from . import exhaustive, tabu
 from .designs import designs
 from .model import Entry, History
 from .quality import forced_by_rounds
@@ -106,6 +106,13 @@ def plan(
         if best is None or search.cost < best[0]:
             best = (search.cost, search.snapshot())
     assert best is not None
+    if not search._settled(best[0], search.floor()) and problem.n <= tabu.LARGEST:
+        # No candidate reaches the bound: the social golfer search, for the repeats alone.
+        searched = _searched(problem, history, rng, budget, best[1])
+        if searched is not None:
+            search.load(searched)
+            if search.cost < best[0]:
+                best = (search.cost, search.snapshot())
     if any(problem.sitter_tables) and len(problem.sizes) > 1:
         # The sitters' turns first: a plan with them as even as numbers allow and as
         # few repeats as that leaves, found by a search that weighs them above the
@@ -301,6 +308,29 @@ def _candidates(problem: Problem, history: History, rng: random.Random, known: b
             # Fewer design rounds left than to plan: the greedy fills in the rest.
             rounds += _greedy(problem, rng)[len(rounds) :]
         yield rounds
+
+
+def _searched(problem: Problem, history: History, rng: random.Random, budget: int, best):
+    """The plan of ``tabu.schedule``, which weighs the repeats alone: from scratch when
+    nothing was played (a cyclic plan may then be found at once), else from the best
+    candidate ``best``; where the next round's spread or sitters count, that round stays as
+    ``best`` has it and only the later rounds are searched."""
+    played = _played_rounds(problem, history)
+    head: list[list[list[int]]] = []
+    if problem.rank is not None or any(problem.sitter_tables):
+        if problem.rounds == 1:
+            return None
+        head = [best[0]]
+    return head + tabu.schedule(
+        problem.n,
+        problem.sizes,
+        problem.rounds - len(head),
+        played=played + head,
+        byes=problem.byes[len(head) :],
+        seed=rng.randrange(2**32),
+        effort=budget,
+        start=best[len(head) :] if played or head else None,
+    )
 
 
 def _next_round_key(problem: Problem, tables: list[list[int]]) -> tuple[int, int, int, int]:
