@@ -197,6 +197,8 @@
     return pairs;
   }
 
+  // The hand is kept at once (a phone that dies while Python starts loses nothing),
+  // then read by the rules, one hand after the other, in the order they were kept.
   function keep(form) {
     var pairs = formPairs(form);
     var number = Number((pairs.find(function (pair) { return pair[0] === "number"; }) || [])[1]);
@@ -204,40 +206,46 @@
       table: token, number: number, revision: table ? table.revision : null, pairs: pairs,
       input: null, status: "waiting", message: "", conflict: "", at: Date.now(),
     };
-    var submit = form.querySelector("button[type=submit]");
-    if (submit) { submit.disabled = true; }  // one hand per tap, while Python works
-    var worked = table ? rules("derive", payload({ form: pairs })) : Promise.reject(new Error("no match"));
-    return worked.then(function (answer) {
-      if (submit) { submit.disabled = false; }
-      if (!answer.ok) {
-        showFormError(form, refusalText(answer));
-        return false;
-      }
-      item.input = answer.inputs[answer.inputs.length - 1];
-      derived = answer;
-      return true;
-    }, function () {
-      rulesFailed = true;  // kept all the same: the server judges it when it answers
-      return true;
-    }).then(function (kept) {
-      if (!kept) { return; }
-      return Queue.add(item).then(function (id) {
-        item.id = id;
-        queue.push(item);
-        nextForm(form, number + 1);
+    return Queue.add(item).then(function (id) {
+      item.id = id;
+      queue.push(item);
+      nextForm(form, number + 1);
+      working += 1;
+      render();
+      reading = reading.then(function () { return read(item); }).then(function () {
+        working -= 1;
         render();
       });
+      return null;
     });
   }
 
-  function showFormError(form, text) {
-    var box = form.querySelector(".offline-error");
-    if (!box) {
-      box = element("div", "errors offline-error");
-      box.setAttribute("role", "alert");
-      form.insertBefore(box, form.querySelector("h2").nextSibling);
+  var working = 0;               // hands kept that the rules have not read yet
+  var reading = Promise.resolve();
+
+  function read(item) {
+    if (!table) { rulesFailed = true; return Promise.resolve(); }
+    var before = queue.slice(0, queue.indexOf(item));
+    if (before.some(function (other) { return !other.input; })) {
+      rulesFailed = true;  // an earlier hand the rules could not read: the server will
+      return Promise.resolve();
     }
-    box.textContent = text;
+    var asked = payload({ form: item.pairs });
+    asked.hands = asked.hands.slice(0, asked.hands.length - (queue.length - before.length));
+    return rules("derive", asked).then(function (answer) {
+      if (!answer.ok) {
+        // The rules refuse it: it stays, with their words, for the table to fix or drop.
+        item.status = "refused";
+        item.ruled = true;
+        item.message = refusalText(answer);
+        return Queue.put(item);
+      }
+      item.input = answer.inputs[answer.inputs.length - 1];
+      derived = answer;
+      return Queue.put(item);
+    }, function () {
+      rulesFailed = true;  // kept all the same: the server judges it when it answers
+    });
   }
 
   // The same form again, empty, for the next hand.
@@ -496,8 +504,10 @@
       var row = element("li", "offline-hand " + item.status);
       row.dataset.number = String(item.number);
       if (item.status === "refused") {
-        row.appendChild(element("p", "error", say("handRefused", { number: item.number, message: item.message })));
-        row.appendChild(button(say("retry"), function () { retry(item); }));
+        var words = { number: item.number, message: item.message };
+        row.appendChild(element("p", "error", say(item.ruled ? "handRuled" : "handRefused", words)));
+        // What the rules refused here the server refuses too: the table enters it anew.
+        if (!item.ruled) { row.appendChild(button(say("retry"), function () { retry(item); })); }
         row.appendChild(button(say("discard"), function () { drop(item); }, "link"));
       } else if (item.status === "conflict") {
         row.appendChild(element("p", "", say("conflict", { number: item.number })));
@@ -542,8 +552,8 @@
       box.appendChild(part);
       return;
     }
-    if (!derived) {
-      if (queue.length) { part.appendChild(element("p", "hint", say("working"))); }
+    if (working || !derived) {
+      if (queue.length && !rulesFailed) { part.appendChild(element("p", "hint", say("working"))); }
       box.appendChild(part);
       return;
     }
