@@ -148,6 +148,8 @@ offline_urls = (
         path("t/rules-<str:version>.zip", offline_views.rules_zip, name="rules_zip"),
         path("t/<token:token>/offline.json", offline_views.table_offline, name="table"),
         path("t/<token:token>/waiting/", offline_views.table_waiting, name="waiting"),
+        path("matches/sw.js", offline_views.service_worker, name="match_service_worker"),
+        path("matches/<int:match_id>/offline.json", offline_views.match_offline, name="match"),
     ],
     "offline",
 )

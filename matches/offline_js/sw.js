@@ -1,4 +1,5 @@
-// The table links' service worker (scope /t/, issue 24). Served by
+// The table links' service worker (scope /t/, issue 24), and the match pages' (scope
+// /matches/, served as /matches/sw.js). Served by
 // matches.views.offline.service_worker after a line that sets self.CONFIG:
 // {version, precache: [the WebAssembly Python and the rules], static: "/static/"}.
 //
@@ -9,7 +10,9 @@
 "use strict";
 
 var CACHE = "table-" + self.CONFIG.version;
-var PAGE = /^\/t\/[^/]+\/$/;
+// A table link's page, or a match page (each with its offline.json).
+var PAGE = /^\/(t\/[^/]+|matches\/\d+)\/$/;
+var JSON_OF_PAGE = /^\/(t\/[^/]+|matches\/\d+)\/offline\.json$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -67,7 +70,7 @@ self.addEventListener("fetch", function (event) {
 // which answers the same address), its JSON, and the static files it loaded.
 function keeps(request, url) {
   if (request.headers.get("HX-Request")) { return false; }
-  return PAGE.test(url.pathname) || /^\/t\/[^/]+\/offline\.json$/.test(url.pathname)
+  return PAGE.test(url.pathname) || JSON_OF_PAGE.test(url.pathname)
     || url.pathname.indexOf(self.CONFIG.static) === 0;
 }
 

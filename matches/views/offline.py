@@ -2,12 +2,14 @@
 
 - ``/t/sw.js``: the service worker of the table links (its scope is ``/t/``). It keeps
   a copy of each table page and of everything the page loaded, and the WebAssembly
-  Python with the rules, so that a table page opens again without the server.
+  Python with the rules, so that a table page opens again without the server. The same
+  at ``/matches/sw.js`` for the match pages of a logged-in keeper (``/matches/``).
 - ``/t/rules-worker.js``: the page's worker that runs the rules in Pyodide; the only
   answer whose policy lets WebAssembly compile (``'wasm-unsafe-eval'``).
 - ``/t/rules-<version>.zip``: the pure rules package and its glue for the phone.
-- ``/t/<token>/offline.json``: what the phone needs to replay its match: the set-up and
-  each hand's input as the server has them, with the match's revision.
+- ``/t/<token>/offline.json`` (``/matches/<id>/offline.json``): what the phone needs
+  to replay its match: the set-up and each hand's input as the server has them, with
+  the match's revision.
 - ``/t/<token>/waiting/``: the phone says how many hands it holds that the server has
   not seen (the round page, the board and the standings show it; closing asks first).
 
@@ -21,6 +23,7 @@ import json
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -30,6 +33,7 @@ from .. import access, offline
 from ..access import Access
 from ..services import offline as services
 from ..services import selectors
+from .common import match_for_page
 from .tables import _table
 
 JAVASCRIPT = "text/javascript; charset=utf-8"
@@ -100,6 +104,17 @@ def table_offline(request, token: str):
     match = table.match
     if access.table_link_access(token, match) < Access.READ:
         raise Http404
+    return _offline_json(match, access.table_link_access(token, match) >= Access.WRITE)
+
+
+@login_required
+@require_GET
+def match_offline(request, match_id: int):
+    """The same for a match page of its keeper (or an organiser), logged in."""
+    return _offline_json(match_for_page(request, match_id, Access.WRITE), True)
+
+
+def _offline_json(match, writes: bool) -> JsonResponse:
     snapshot = selectors.snapshot(match)
     state = snapshot.state
     return JsonResponse(
@@ -119,7 +134,7 @@ def table_offline(request, token: str):
             "revision": match.revision,
             "next_number": state.hand_count + 1,
             "finished": state.finished,
-            "writes": access.table_link_access(token, match) >= Access.WRITE,
+            "writes": writes,
         }
     )
 

@@ -246,3 +246,34 @@ def test_a_closed_browser_sends_its_hands_on_the_next_visit(
         assert [hand["input"] for hand in hands] == inputs and recorded == [1]
     finally:
         context.close()
+
+
+def test_a_logged_in_match_page_keeps_scoring_too(live_server, transactional_db, phone):
+    from tests.factories import game_match
+
+    keeper = get_user_model().objects.create_user("kim", password="Kitchen-table-7")
+    match = game_match(keeper, "sergeant-major", "8-5-3", ["Ann", "Ben", "Cy"])
+    page, expect = phone
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", "kim")
+    page.fill("#id_password", "Kitchen-table-7")
+    page.get_by_role("button", name=re.compile("Log in")).click()
+    _open(page, expect, f"{base}/matches/{match.pk}/")
+    page.context.set_offline(True)
+    dealer = _dealer_online(page)
+    form = page.locator("form#record")
+    form.locator("label.suit-button.hearts").click()
+    for offset, count in enumerate(LEVEL):
+        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
+    form.locator("input.tricks").nth(0).dispatch_event("input")
+    form.locator("button[type=submit]").click()
+    panel = page.locator("#offline-panel")
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    page.reload()  # the service worker's copy of the match page
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    expect(form.locator("h2")).to_have_text("Record hand 2")
+    page.context.set_offline(False)
+    expect(panel).to_have_count(0, timeout=RULES_MS)
+    expect(form.locator("h2")).to_have_text("Record hand 2")
+    expect(page.locator("#history")).to_contain_text("Correct")  # hand 1, on the server

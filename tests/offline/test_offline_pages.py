@@ -1,0 +1,90 @@
+"""What the phone's offline mode is served (issue 24): the service workers, the rules'
+worker and zip, each match's JSON for its replay, and the page's hooks; none of it
+changes the page without JavaScript."""
+
+import io
+import json
+import zipfile
+
+import pytest
+
+from matches import offline
+from matches.models import Table
+from matches.services import tournaments as services
+from tests.tournaments.test_rounds import club
+
+
+@pytest.fixture
+def table(organiser):
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    return Table.objects.get(round=round_, number=1)
+
+
+def test_the_service_workers_and_the_rules_worker(client, organiser):
+    worker = client.get("/t/sw.js")
+    assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
+    assert worker["Cache-Control"] == "no-cache"
+    config = json.loads(worker.content.decode().split("\n", 1)[0][len("self.CONFIG = ") : -1])
+    assert f"/static/pyodide/{offline.PYODIDE_VERSION}/pyodide.asm.wasm" in config["precache"]
+    assert client.get("/matches/sw.js").content == worker.content
+    rules = client.get("/t/rules-worker.js")
+    # Only the rules' worker may compile WebAssembly; eval of JavaScript stays refused.
+    assert "'wasm-unsafe-eval'" in rules["Content-Security-Policy"]
+    assert "'unsafe-eval'" not in rules["Content-Security-Policy"].replace("'wasm-unsafe-eval'", "")
+    assert "'wasm-unsafe-eval'" not in client.get("/t/sw.js")["Content-Security-Policy"]
+
+
+def test_the_rules_zip_holds_the_pure_rules_and_the_glue():
+    data, version = offline.rules_zip()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "matches/__init__.py" in names and "matches/rules/base.py" in names
+    assert "matches/offline_play.py" in names
+    assert not any("views" in name or "models" in name for name in names)
+    assert offline.rules_zip() == (data, version)  # the same sources, the same bytes
+
+
+def test_the_rules_zip_by_its_version(client, organiser):
+    data, version = offline.rules_zip()
+    answer = client.get(f"/t/rules-{version}.zip")
+    assert answer.status_code == 200 and answer.content == data
+    assert "immutable" in answer["Cache-Control"]
+    assert client.get("/t/rules-0000000000000000.zip").status_code == 404
+
+
+def test_a_table_links_json_for_its_replay(client, table, organiser):
+    from tests.tournaments.test_rounds import play_table
+
+    play_table(table, organiser)
+    answer = client.get(f"/t/{table.token}/offline.json")
+    assert answer.status_code == 200
+    assert "no-store" in answer["Cache-Control"]  # it carries a table's key
+    data = answer.json()
+    assert data["match"]["game"] == "sergeant-major" and data["next_number"] == 4
+    assert len(data["hands"]) == 3 and data["hands"][0]["trump"] == "hearts"
+    assert data["match"]["first_dealer"] == table.first_dealer and data["writes"] is True
+    assert client.get("/t/aaaaaaaaaaaaaaaaaaaaaaaaaaa/offline.json").status_code == 404
+
+
+def test_a_match_pages_json_is_its_keepers(client, other, make_match, owner):
+    match = make_match([{"tricks": [9, 4, 3], "trump": "hearts"}])
+    client.force_login(owner)
+    data = client.get(f"/matches/{match.pk}/offline.json").json()
+    assert data["hands"] == [{"tricks": [9, 4, 3], "trump": "hearts"}]
+    client.force_login(other)
+    assert client.get(f"/matches/{match.pk}/offline.json").status_code in (403, 404)
+
+
+def test_the_pages_carry_the_offline_hooks_only_where_a_phone_writes(
+    client, table, owner, make_match
+):
+    page = client.get(f"/t/{table.token}/").content.decode()
+    assert page.count('id="offline"') == 1 and "js/offline.js" in page
+    match = make_match()
+    client.force_login(owner)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert page.count('id="offline"') == 1 and f'data-token="match-{match.pk}"' in page
+    client.logout()
+    shared = client.get(f"/s/{match.share_token}/").content.decode()
+    assert 'id="offline"' not in shared and "js/offline.js" not in shared
