@@ -133,3 +133,33 @@ def _entry(name: str) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
     return info
+
+
+def rule_messages() -> tuple[str, ...]:
+    """Every message of the rules (``_("...")`` in ``matches.rules``): the phone words a
+    refusal of its own rules with the server's translation of it."""
+    stamp = tuple(
+        (name, path.stat().st_mtime_ns) for name, path in rules_sources() if "/rules/" in name
+    )
+    return _rule_messages(stamp)
+
+
+@cache
+def _rule_messages(stamp) -> tuple[str, ...]:
+    import ast
+
+    found = []
+    for name, path in rules_sources():
+        if "/rules/" not in name:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_"
+                and len(node.args) == 1
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.append(node.args[0].value)
+    return tuple(dict.fromkeys(found))

@@ -112,10 +112,20 @@
     return Object.assign(sent, extra || {});
   }
 
+  // The rules' messages in the page's language (the server's catalogue, in the page).
+  var translated = null;
+  function ruleMessages() {
+    if (translated === null) {
+      var found = document.getElementById("offline-messages");
+      try { translated = found ? JSON.parse(found.textContent) : {}; } catch (error) { translated = {}; }
+    }
+    return translated;
+  }
+
   // The rules' refusal in the page's language where the server's catalogue has it.
   function refusalText(answer) {
     var params = answer.params || {};
-    var template = (window.OFFLINE_MESSAGES || {})[answer.message] || answer.message;
+    var template = ruleMessages()[answer.message] || answer.message;
     return template.replace(/%\((\w+)\)s/g, function (whole, name) {
       return name in params ? String(params[name]) : whole;
     });

@@ -88,3 +88,12 @@ def test_the_pages_carry_the_offline_hooks_only_where_a_phone_writes(
     client.logout()
     shared = client.get(f"/s/{match.share_token}/").content.decode()
     assert 'id="offline"' not in shared and "js/offline.js" not in shared
+
+
+def test_a_german_page_carries_the_rules_messages_in_german(client, table):
+    page = client.get(f"/t/{table.token}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    messages = json.loads(
+        page.split('id="offline-messages" type="application/json">')[1].split("</script>")[0]
+    )
+    assert messages["A hand must be an object."] == "Ein Spiel muss ein Objekt sein."
+    assert "Offline seit %(time)s" in page  # the card's own words, German too
