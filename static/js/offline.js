@@ -468,8 +468,9 @@
     if (tableNode) { tableNode.classList.toggle("offline-stale", queue.length > 0); }
     var form = handForm();
     if (form && table) {
-      // The form asks for the hand after the last one kept on the phone.
-      var number = table.next_number + queue.length;
+      // The form asks for the hand after the last one kept on the phone (after the
+      // server's last, when none waits).
+      var number = queue.length ? queue[queue.length - 1].number + 1 : table.next_number;
       var shown = form.querySelector("input[name=number]");
       if (shown && Number(shown.value) !== number && !form.hasAttribute("data-typed")) {
         var title = form.querySelector("h2");
@@ -621,8 +622,16 @@
     if (offlineSince !== null) { event.preventDefault(); }
   });
 
-  // The post did not reach the server (no answer at all): the hand waits on the phone.
-  document.addEventListener("htmx:sendError", function (event) {
+  // A hand's post gives up after a while: a laptop that vanished from a Wi-Fi that stays
+  // up would otherwise keep the table waiting as long as the phone's network stack does.
+  var RECORD_TIMEOUT_MS = 10000;
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (isRecord(event.detail) && event.detail.xhr) { event.detail.xhr.timeout = RECORD_TIMEOUT_MS; }
+  });
+
+  // The post got no answer at all: the hand waits on the phone (should the server have
+  // had it after all, sending it again shows both entries, the same, and nothing doubles).
+  function unanswered(event) {
     if (isRecord(event.detail)) {
       var form = handForm();
       goOffline();
@@ -630,7 +639,9 @@
     } else {
       goOffline();
     }
-  });
+  }
+  document.addEventListener("htmx:sendError", unanswered);
+  document.addEventListener("htmx:timeout", unanswered);
 
   // A hand the server took: the phone's copy of the match follows (for the next outage).
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -277,3 +277,26 @@ def test_a_logged_in_match_page_keeps_scoring_too(live_server, transactional_db,
     expect(panel).to_have_count(0, timeout=RULES_MS)
     expect(form.locator("h2")).to_have_text("Record hand 2")
     expect(page.locator("#history")).to_contain_text("Correct")  # hand 1, on the server
+
+
+def test_a_laptop_gone_from_a_wifi_that_stays_up(live_server, transactional_db, phone):
+    """The browser still says online (a phone's Wi-Fi without the laptop, or Android on
+    mobile data): the post fails, the hand waits, and the phone sends it once the
+    laptop answers again."""
+    table = _started()[1]
+    page, expect = phone
+    base = live_server.url
+    _open(page, expect, f"{base}/t/{table.token}/")
+
+    def gone(route):
+        route.abort("connectionrefused")
+
+    page.route("**/hands/", gone)
+    _fill(page, expect, 1, _dealer_online(page), LEVEL)
+    panel = page.locator("#offline-panel")
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    expect(panel.locator(".offline-status")).to_contain_text("Offline since")
+    page.unroute("**/hands/", gone)
+    expect(panel).to_have_count(0, timeout=RULES_MS)  # the next try, within seconds
+    hands, recorded = _server_hands(page, base, table)
+    assert recorded == [1] and len(hands) == 1
