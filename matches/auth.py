@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
-from .models.play import the_one
+from .models.lookups import one_by
 
 
 class Accounts(ModelBackend):
@@ -22,5 +22,6 @@ class Accounts(ModelBackend):
         return user
 
     def get_user(self, user_id):
-        user = the_one(get_user_model().objects.filter(pk=user_id))
+        users = get_user_model()
+        user = one_by(users, users._meta.pk.name, user_id)
         return user if user is not None and self.user_can_authenticate(user) else None

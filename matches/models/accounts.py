@@ -3,12 +3,10 @@
 import hashlib
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import models
-from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
-from .play import the_one
+from .lookups import user_by_token_hash
 
 
 def hash_token(key: str) -> str:
@@ -36,15 +34,10 @@ class ApiToken(models.Model):
     @classmethod
     def user_for(cls, key: str):
         """The user whose live token ``key`` is (the user still active), or None, in one
-        query: every API call made with a key starts here. The token's id and when it
-        was last used are on the user as ``api_token_id`` and ``api_token_used_at``."""
-        user = the_one(
-            get_user_model()
-            .objects.filter(api_tokens__key_hash=hash_token(key))
-            .annotate(
-                api_token_id=F("api_tokens__id"), api_token_used_at=F("api_tokens__last_used_at")
-            )
-        )
+        query: every API call made with a key starts here (``lookups``). The token's id
+        and when it was last used are on the user as ``api_token_id`` and
+        ``api_token_used_at``."""
+        user = user_by_token_hash(hash_token(key))
         return user if user is not None and user.is_active else None
 
 

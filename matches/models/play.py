@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from ..rules.stored import state_from_json
+from .lookups import one_by
 from .players import NAME_MAX, Player
 
 # The largest id a match can have (a 64-bit key): a longer number in an address finds
@@ -88,16 +89,16 @@ class Match(models.Model):
     @classmethod
     def by_id(cls, match_id: int) -> "Match | None":
         """The match with this id, or None: the read that every match page, JSON read
-        and write starts with."""
+        and write starts with (``lookups``)."""
         if not 0 < match_id <= ID_MAX:
             return None
-        return the_one(cls.objects.filter(pk=match_id))
+        return one_by(cls, "id", match_id)
 
     @classmethod
     def by_share_token(cls, token: str) -> "Match | None":
         """The match whose share link carries ``token``, or None (compare it in constant
         time before trusting it: ``access.shared_match``)."""
-        return the_one(cls.objects.filter(share_token=token)) if token else None
+        return one_by(cls, "share_token", token) if token else None
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError
-from django.db.models import Case, F, Value, When
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -497,30 +497,23 @@ def _store_seats(match: Match, state: MatchState) -> None:
 
 def _store_changed_seats(match: Match, before: MatchState, state: MatchState) -> None:
     """The seats whose total, place, win or outright win differ between ``before`` (the
-    state of the revision the stored seats were written with) and ``state``, in one
-    statement. The stored seats always equal the replay of their revision
+    state of the revision the stored seats were written with) and ``state``: one
+    ``UPDATE`` per such seat, of what changed (a hand usually moves two or three seats;
+    the ORM builds a plain update several times faster than one ``CASE`` over them).
+    The stored seats always equal the replay of their revision
     (``tests/play/test_seats.py`` holds every writer to it), so the seats that change are
     known without reading them."""
     ruleset = match.ruleset
     old = seat_results(before, ruleset.outright(before))
     new = seat_results(state, ruleset.outright(state))
-    changed = {
-        number: result
-        for number, (was, result) in enumerate(zip(old, new, strict=True))
-        if was != result
-    }
-    if changed:
-        Seat.objects.filter(match=match, number__in=list(changed)).update(
-            **{
-                field: Case(
-                    *(
-                        When(number=number, then=Value(getattr(result, field)))
-                        for number, result in changed.items()
-                    )
-                )
-                for field in SEAT_RESULTS
-            }
-        )
+    for number, (was, result) in enumerate(zip(old, new, strict=True)):
+        changed = {
+            field: getattr(result, field)
+            for field in SEAT_RESULTS
+            if getattr(was, field) != getattr(result, field)
+        }
+        if changed:
+            Seat.objects.filter(match=match, number=number).update(**changed)
     if "seat_list" in match.__dict__:  # keep the seats this request holds the same
         _fill_seats(match.seat_list, state, ruleset)
 

@@ -395,7 +395,7 @@ RECORD_STATEMENTS = [
     ("SAVEPOINT", None),  # BEGIN in a server, where no test transaction is around it
     ("UPDATE", "matches_match"),
     ("INSERT", "matches_hand"),
-    ("UPDATE", "matches_seat"),
+    ("UPDATE", "matches_seat"),  # one per seat whose result changes (here two or three)
     ("INSERT", "matches_auditentry"),
     ("RELEASE", None),  # COMMIT
 ]
@@ -426,7 +426,15 @@ def test_it_records_in_the_same_few_statements_however_long_the_match(
         # The whole state it answers with: a worker that does not keep this match's hands
         # reads them once the write is committed (the write itself read none).
         expected = [*RECORD_STATEMENTS, ("SELECT", "matches_hand")]
-    assert [statement(sql) for sql in queries] == expected, queries
+    statements = [statement(sql) for sql in queries]
+    seats = statements.count(("UPDATE", "matches_seat"))
+    assert 2 <= seats <= 3, queries
+    once = [
+        each
+        for n, each in enumerate(statements)
+        if each != ("UPDATE", "matches_seat") or statements[n - 1] != each
+    ]
+    assert once == expected, queries
 
 
 def test_a_hand_that_changes_no_seat_writes_no_seat(

@@ -1,0 +1,88 @@
+"""The reads every request makes (the match by its id, the user of a session or an API
+key), as written SQL run through ``Manager.raw``: the ORM's documented way to run a query
+it did not build, which routes it like any read and builds each object with
+``Model.from_db`` and every field's own conversion from the database.
+
+Why not ``objects.filter(...)``: building the SQL of a query takes the ORM three to five
+times longer than SQLite takes to run it (``bench/profile_write.py``), and these few
+lookups start every page, JSON read and write. The SQL is ``SELECT *`` by one column
+named from the model's ``_meta``, so a new field needs nothing here;
+``tests/core/test_lookups.py`` holds each lookup to the ORM's answer.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from django.core.exceptions import ValidationError
+from django.db import connections, models, router
+from django.utils import timezone
+
+M = TypeVar("M", bound=models.Model)
+
+
+def one_by(model: type[M], field: str, value: Any) -> M | None:
+    """The one ``model`` whose unique ``field`` is ``value``, or None (also for a value
+    the field cannot hold, as the ORM's lookup would refuse it)."""
+    column = model._meta.get_field(field)
+    try:
+        value = column.get_prep_value(column.to_python(value))
+    except (ValidationError, TypeError, ValueError):
+        return None
+    using = router.db_for_read(model)
+    rows = model.objects.db_manager(using).raw(_select(model, field, using), [value])
+    return next(iter(rows), None)
+
+
+@functools.cache
+def _select(model: type[models.Model], field: str, using: str) -> str:
+    quote = connections[using].ops.quote_name
+    meta = model._meta
+    return f"SELECT * FROM {quote(meta.db_table)} WHERE {quote(meta.get_field(field).column)} = %s"
+
+
+def user_by_token_hash(key_hash: str):
+    """The user whose API token has ``key_hash``, with the token's id and when it was last
+    used as ``api_token_id`` and ``api_token_used_at``; or None."""
+    from django.contrib.auth import get_user_model
+
+    from .accounts import ApiToken
+
+    user_model = get_user_model()
+    using = router.db_for_read(user_model)
+    rows = user_model.objects.db_manager(using).raw(
+        _token_select(user_model, ApiToken, using), [key_hash]
+    )
+    user = next(iter(rows), None)
+    if user is not None:
+        user.api_token_used_at = stored_time(user.api_token_used_at)
+    return user
+
+
+@functools.cache
+def _token_select(user_model, token_model, using: str) -> str:
+    quote = connections[using].ops.quote_name
+    users, tokens = user_model._meta, token_model._meta
+
+    def column(meta, name):
+        return quote(meta.get_field(name).column)
+
+    return (
+        f"SELECT u.*, t.{column(tokens, 'id')} AS api_token_id, "
+        f"t.{column(tokens, 'last_used_at')} AS api_token_used_at "
+        f"FROM {quote(users.db_table)} u JOIN {quote(tokens.db_table)} t "
+        f"ON t.{column(tokens, 'user')} = u.{quote(users.pk.column)} "
+        f"WHERE t.{column(tokens, 'key_hash')} = %s"
+    )
+
+
+def stored_time(value: Any) -> datetime | None:
+    """A time read as an extra column of ``raw`` (no field converts it): SQLite gives the
+    text it stores, in UTC; PostgreSQL a datetime."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if isinstance(value, datetime) and timezone.is_naive(value):
+        value = value.replace(tzinfo=UTC)
+    return value

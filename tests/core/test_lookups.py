@@ -1,0 +1,55 @@
+"""The reads every request makes (``models.lookups``, ``Manager.raw``) give what the ORM's
+own queries give: every field converted alike (JSON, times, booleans), and None for
+nothing found or a value the field cannot hold."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db.models import F
+from django.utils import timezone
+
+from matches.auth import Accounts
+from matches.models import ApiToken, Match
+from matches.models.lookups import one_by
+from matches.services import accounts
+from tests.factories import sm_hand
+
+
+def fields(instance):
+    return {field.attname: getattr(instance, field.attname) for field in instance._meta.fields}
+
+
+@pytest.mark.django_db
+def test_a_match_by_its_id_or_share_token_is_the_orms(make_match, owner):
+    match = make_match([sm_hand([9, 4, 3])])
+    orm = Match.objects.get(pk=match.pk)
+
+    assert fields(Match.by_id(match.pk)) == fields(orm)
+    assert fields(Match.by_share_token(orm.share_token)) == fields(orm)
+    assert isinstance(Match.by_id(match.pk).state, dict)
+    assert Match.by_id(match.pk + 1) is None
+    assert Match.by_share_token("nothing-of-that-kind") is None
+
+
+@pytest.mark.django_db
+def test_a_value_the_field_cannot_hold_finds_nothing(owner):
+    assert one_by(get_user_model(), "id", "not a number") is None
+    assert one_by(get_user_model(), "id", str(owner.pk)) == owner
+    assert Accounts().get_user(str(owner.pk)) == owner
+
+
+@pytest.mark.django_db
+def test_an_api_keys_user_is_the_orms_with_its_tokens_use(owner):
+    token, key = accounts.issue_token(owner, "scoreboard")
+    found = ApiToken.user_for(key)
+    assert fields(found) == fields(get_user_model().objects.get(pk=owner.pk))
+    assert (found.api_token_id, found.api_token_used_at) == (token.pk, None)
+
+    used = timezone.now()
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=used)
+    orm = (
+        get_user_model()
+        .objects.annotate(at=F("api_tokens__last_used_at"))
+        .get(api_tokens__pk=token.pk)
+    )
+    assert ApiToken.user_for(key).api_token_used_at == orm.at == used
+    assert ApiToken.user_for("sk_" + "x" * 43) is None
