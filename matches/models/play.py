@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from ..rules.stored import state_from_json
+from .audit import Audit
 from .lookups import one_by
 from .players import NAME_MAX, Player
 
@@ -149,30 +150,6 @@ class Match(models.Model):
         return gettext(self.ruleset.preset.name)
 
 
-class TableActor(str):
-    """How an audit names a write through a tournament table's link (which has no
-    account): ``table:<n>``, read back by ``who``. It carries the table, so that the write
-    itself decides, under the tournament's lock, whether the link still writes
-    (``services.play``): a check made before the write's transaction could be overtaken
-    by a confirmation or a round's close."""
-
-    table_id: int | None = None
-
-
-def table_actor(number: int, table_id: int | None = None) -> TableActor:
-    actor = TableActor(f"table:{number}")
-    actor.table_id = table_id
-    return actor
-
-
-def who(by_name: str) -> str:
-    """Who made a change, in the reader's language: a username, or a table's phone."""
-    kind, _colon, number = by_name.partition(":")
-    if kind == "table" and number.isdigit():
-        return gettext("table %(number)s (phone)") % {"number": number}
-    return by_name
-
-
 class Seat(models.Model):
     """A player in a seat of a match, with what the hands gave them.
 
@@ -253,8 +230,8 @@ class Hand(models.Model):
         return f"{self.match_id} #{self.number}"
 
 
-class AuditEntry(models.Model):
-    """Who changed what, when: every write of services.py leaves one."""
+class AuditEntry(Audit):
+    """Who changed what in a match, when: every write of ``services.play`` leaves one."""
 
     class Action(models.TextChoices):
         CREATE = "create", _("created the match")
@@ -266,23 +243,10 @@ class AuditEntry(models.Model):
         SHARE = "share", _("replaced the share link")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
-    at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    by_name = models.CharField(max_length=150)  # kept when the user is deleted
     action = models.CharField(max_length=16, choices=Action.choices)
     number = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
-
-    class Meta:
-        ordering = ["at", "pk"]
 
     def __str__(self):
         return f"{self.by_name} {self.action} {self.number or ''}"
-
-    @property
-    def who(self) -> str:
-        return who(self.by_name)

@@ -6,13 +6,13 @@ matches (and, later, tournaments) by one query over seats.
 
 import unicodedata
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from .. import text
+from .audit import Audit
 
 NAME_MAX = text.NAME_MAX
 
@@ -78,7 +78,7 @@ class Player(models.Model):
         return reverse("players:player", args=[self.pk])
 
 
-class PlayerAudit(models.Model):
+class PlayerAudit(Audit):
     """Who changed the register, when, and how: every write of ``services.players`` leaves
     one (a casual player made at a table is in that match's audit instead).
 
@@ -100,17 +100,12 @@ class PlayerAudit(models.Model):
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit"
     )
     player_name = models.CharField(max_length=NAME_MAX)
-    at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    by_name = models.CharField(max_length=150)  # kept when the user is deleted
     action = models.CharField(max_length=16, choices=Action.choices)
+    reason = None  # the register asks for none
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["at", "pk"]
+    class Meta(Audit.Meta):
         verbose_name = _("register change")
         verbose_name_plural = _("register changes")
 

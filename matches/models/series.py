@@ -12,6 +12,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .audit import Audit
 from .tournaments import NAME_MAX, Tournament
 
 
@@ -61,20 +62,12 @@ class SeriesTournament(models.Model):
         return f"{self.series_id}: {self.tournament_id}"
 
 
-class SeriesAudit(models.Model):
+class SeriesAudit(Audit):
     """Who created a series and who added or removed which tournament, when."""
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="audit")
-    at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    by_name = models.CharField(max_length=150)
-    action = models.CharField(max_length=32)
+    reason = None  # a series asks for none
     after = models.JSONField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["at", "pk"]
 
     def __str__(self):
         return f"{self.by_name} {self.action}"

@@ -16,7 +16,8 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
-from .play import Match, table_actor, the_one, who
+from .audit import Actor, Audit
+from .play import Match, the_one
 from .players import Player
 
 NAME_MAX = 80
@@ -248,9 +249,9 @@ class Table(models.Model):
         return self.confirmed_at is not None
 
     @property
-    def actor(self) -> str:
+    def actor(self) -> Actor:
         """Whom the audit names for a write through this table's link."""
-        return table_actor(self.number, self.pk)
+        return Actor.table(self.number, self.pk)
 
     @property
     def open(self) -> bool:
@@ -338,29 +339,15 @@ class Adjustment(models.Model):
         return f"{self.entry_id} round {self.round}: {self.points:+d}"
 
 
-class TournamentAudit(models.Model):
+class TournamentAudit(Audit):
     """Who changed what in a tournament, when: every write of ``services.tournaments``."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
-    at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    by_name = models.CharField(max_length=150)
-    action = models.CharField(max_length=32)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
-
-    class Meta:
-        ordering = ["at", "pk"]
 
     def __str__(self):
         return f"{self.by_name} {self.action}"
-
-    @property
-    def who(self) -> str:
-        return who(self.by_name)
 
 
 def _with_round_status(tables: models.QuerySet) -> "Table | None":

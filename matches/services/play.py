@@ -17,7 +17,8 @@ from django.utils.translation import gettext
 from .. import rules
 from ..errors import Conflict, HandNotFound, TableLocked
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
-from ..models.play import TableActor, new_share_token
+from ..models.audit import Actor
+from ..models.play import new_share_token
 from ..rules import MatchState, RuleError
 from ..rules.stored import detail_to_json, state_to_json
 from ..text import clean_name, clean_reason, name_key
@@ -110,8 +111,9 @@ def _tournament_first(match: Match, by) -> None:
     if not match.tournament_id:
         return
     list(Tournament.objects.select_for_update().filter(pk=match.tournament_id).values("pk"))
-    if isinstance(by, TableActor):
-        table = Table.objects.select_related("round").get(pk=by.table_id)
+    table_id = Actor.of(by).table_id
+    if table_id is not None:
+        table = Table.objects.select_related("round").get(pk=table_id)
         if table.match_id != match.pk or not table.open:
             raise TableLocked(table.closed_message)
 
@@ -241,7 +243,7 @@ def _insert_hand(match: Match, hand: rules.Hand, by) -> Hand:
         match=match,
         number=hand.number,
         input=dict(hand.input),
-        recorded_by=_user(by),
+        recorded_by=Actor.of(by).user,
         **_hand_facts(hand),
     )
 
@@ -535,10 +537,6 @@ def _fill_seats(seats: Sequence[Seat], state: MatchState, ruleset) -> list[Seat]
     return changed
 
 
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
-
-
 def _audit(match, by, action, **facts) -> None:
     _audit_entry(match, by, action, **facts).save()
 
@@ -546,8 +544,7 @@ def _audit(match, by, action, **facts) -> None:
 def _audit_entry(match, by, action, *, number=None, before=None, after=None, reason=""):
     return AuditEntry(
         match=match,
-        by=_user(by),
-        by_name=str(getattr(by, "get_username", lambda: by)() or ""),
+        **AuditEntry.naming(by),
         action=action,
         number=number,
         before=dict(before) if before is not None else None,

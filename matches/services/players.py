@@ -390,12 +390,10 @@ def _locked(player: Player | int) -> Player:
 
 
 def _audit(player: Player, by, action: str, *, before=None, after=None) -> None:
-    user = by if getattr(by, "is_authenticated", False) else None
     PlayerAudit.objects.create(
         player=player,
         player_name=player.name,
-        by=user,
-        by_name=str(getattr(by, "get_username", lambda: by)() or ""),
+        **PlayerAudit.naming(by),
         action=action,
         before=before,
         after=after,

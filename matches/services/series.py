@@ -21,6 +21,7 @@ from django.db import IntegrityError
 from .. import games, standings, text
 from ..errors import FieldClash
 from ..models import Entry, Player, Series, SeriesAudit, SeriesTournament, Tournament
+from ..models.audit import Actor
 from ..rules import RuleError
 from ..rules.base import _
 from .base import writing
@@ -56,7 +57,7 @@ def settings_of(*, name: Any, game: Any, best_k: Any = None, score: Any = None) 
 def create_series(by, **fields: Any) -> Series:
     with writing():
         chosen = settings_of(**fields)
-        series = Series.objects.create(created_by=_user(by), **chosen)
+        series = Series.objects.create(created_by=Actor.of(by).user, **chosen)
         _audit(series, by, "create", chosen)
     return series
 
@@ -109,15 +110,10 @@ def candidates(series: Series) -> list[Tournament]:
     return list(Tournament.objects.filter(game=series.game, series_member__isnull=True))
 
 
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
-
-
 def _audit(series: Series, by, action: str, after: dict) -> None:
     SeriesAudit.objects.create(
         series=series,
-        by=_user(by),
-        by_name=str(getattr(by, "get_username", lambda: by)() or ""),
+        **SeriesAudit.naming(by),
         action=action,
         after=after,
     )

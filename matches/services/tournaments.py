@@ -36,6 +36,7 @@ from ..models import (
     Tournament,
     TournamentAudit,
 )
+from ..models.audit import Actor
 from ..rules import RuleError
 from ..rules.base import _
 from . import play
@@ -124,7 +125,7 @@ def _whole(value: Any, field: str, least: int, most: int) -> int:
 
 @writing()
 def create_tournament(by, **fields: Any) -> Tournament:
-    tournament = Tournament.objects.create(created_by=by, **settings_of(**fields))
+    tournament = Tournament.objects.create(created_by=Actor.of(by).user, **settings_of(**fields))
     _audit(tournament, by, "create", after=_facts(tournament))
     return tournament
 
@@ -917,8 +918,7 @@ def _bump(tournament: Tournament) -> None:
 def _audit(tournament, by, action, *, before=None, after=None, reason="") -> None:
     TournamentAudit.objects.create(
         tournament=tournament,
-        by=by if getattr(by, "is_authenticated", False) else None,
-        by_name=str(getattr(by, "get_username", lambda: by)() or ""),
+        **TournamentAudit.naming(by),
         action=action,
         before=before,
         after=after,
