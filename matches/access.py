@@ -39,12 +39,14 @@ import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
-from .errors import Forbidden, NotFound
-from .models import Match, Table
+from .errors import Forbidden, NotFound, NotLoggedIn
+from .models import Match, Series, Table, Tournament
 from .tokens import is_token
 
 # Methods that change nothing: a session needs no CSRF check for them.
@@ -248,15 +250,21 @@ def check(viewer: Viewer, match: Match, needed: Access) -> Match:
     return match
 
 
-def find_match(viewer: Viewer, match_id: int, needed: Access) -> Match:
+def find_match(
+    viewer: Viewer, match_id: int, needed: Access, *, table: Table | None = None
+) -> Match:
     """The match ``match_id`` if ``viewer`` reaches ``needed`` into it.
 
     Raises ``NoSuchMatch`` when there is none, ``NoAccess`` when the viewer may not. Ids
-    are sequential, so a 404 for a match one may not see would hide nothing.
+    are sequential, so a 404 for a match one may not see would hide nothing. ``table``:
+    a tournament table the request has read already (its link's); when it plays this
+    match, the policy asks it rather than reading it again.
     """
     match = Match.by_id(match_id)
     if match is None:
         raise NoSuchMatch(match_id)
+    if table is not None and table.match_id == match.pk:
+        match.__dict__["_table"] = table
     return check(viewer, match, needed)
 
 
@@ -272,3 +280,130 @@ def shared_match(token: str) -> Match:
     if match is None or not share_link_access(token, match):
         raise NoSuchMatch(token)
     return match
+
+
+# -- tournaments, their rounds, tables, boards and sheets, and series ------------------------
+#
+# One answer per case, the same on the pages and in the API (docs/tournaments.md, "Who may
+# see what"); the faces only turn the refusals into their own shapes (``matches.errors``):
+#
+#   nobody asking (no account, no link)   the login page / 401
+#   an account or a link that may not     403
+#   no such tournament or series          404, to anyone who could see one if it existed
+#   a public tournament's results, or     200
+#   a board by its board link
+#
+# What only organisers do (set-up, entries, rounds, rulings, table cards, series) is
+# refused before anything is looked up: whether tournament 7 exists is then nobody
+# else's question. What a public tournament shows anyone (its standings, results, board,
+# seating lists and score cards) is looked up first: a tournament that does not exist is
+# a 404 to everyone, as a match is (ids are sequential, so a 403 would hide nothing).
+
+
+class Asker:
+    """Who asks about a tournament: the request's viewer (``page_viewer`` or
+    ``api_viewer``), made only when a question needs it — a public board's poll, or one
+    by its board link, never reads the session."""
+
+    def __init__(self, viewer: Callable[[], Viewer]):
+        self._viewer = viewer
+
+    @cached_property
+    def viewer(self) -> Viewer:
+        return self._viewer()
+
+    @property
+    def organiser(self) -> bool:
+        return any(is_organiser(user) for user in self.viewer.users)
+
+    @property
+    def anonymous(self) -> bool:
+        """No account and no link: asked to log in rather than refused."""
+        return self.viewer.is_anonymous
+
+
+def page_asker(request: HttpRequest) -> Asker:
+    return Asker(lambda: page_viewer(request))
+
+
+def api_asker(request: HttpRequest) -> Asker:
+    return Asker(lambda: api_viewer(request))
+
+
+class NoSuchTournament(NotFound):
+    def __init__(self, tournament_id: Any):
+        super().__init__(gettext("There is no tournament %(id)s.") % {"id": tournament_id})
+
+
+class NoSuchSeries(NotFound):
+    def __init__(self, series_id: Any):
+        super().__init__(gettext("There is no series %(id)s.") % {"id": series_id})
+
+
+def organisers_only(asker: Asker) -> None:
+    """Running tournaments and series is for organisers: anyone else is asked to log in
+    (nobody asking) or refused (403)."""
+    if asker.organiser:
+        return
+    if asker.anonymous:
+        raise NotLoggedIn(gettext("Log in as an organiser."))
+    raise Forbidden(gettext("Only organisers run tournaments."))
+
+
+def find_tournament(tournament_id: int) -> Tournament:
+    """The tournament, or ``NoSuchTournament`` (404)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NoSuchTournament(tournament_id)
+    return tournament
+
+
+def tournament_to_run(asker: Asker, tournament_id: int) -> Tournament:
+    """A tournament to change, or to read what only organisers read (its table cards,
+    which carry the tables' links; its audit; its CSV files)."""
+    organisers_only(asker)
+    return find_tournament(tournament_id)
+
+
+def tournament_to_see(asker: Asker, tournament_id: int, *, board_key: str = "") -> Tournament:
+    """A tournament to follow: a public one by anyone, a private one by an organiser or
+    (``board_key``: its live board) by its board link."""
+    tournament = find_tournament(tournament_id)
+    if tournament.public:
+        return tournament
+    # The key before the account: a projector's poll then never reads the session.
+    if board_key and same_token(board_key, tournament.board_token):
+        return tournament
+    if asker.organiser:
+        return tournament
+    if asker.anonymous:
+        raise NotLoggedIn(gettext("Log in as an organiser."))
+    raise Forbidden(gettext("Only organisers follow a tournament that is not public."))
+
+
+def series_to_run(asker: Asker, series_id: int) -> Series:
+    """A series, to read or change: organisers only, reads too (a series gathers public
+    and private tournaments alike)."""
+    organisers_only(asker)
+    return find_series(series_id)
+
+
+def find_series(series_id: int) -> Series:
+    """The series, or ``NoSuchSeries`` (404)."""
+    series = Series.objects.filter(pk=series_id).first()
+    if series is None:
+        raise NoSuchSeries(series_id)
+    return series
+
+
+def table_by_link(token: str) -> Table:
+    """The table whose link carries ``token`` (with its match and round), or
+    ``NotFound``: a table link is its own key, whoever holds it."""
+    table = None
+    if is_token(token):
+        found = Table.objects.select_related("round__tournament", "match")
+        table = found.filter(token=token, match__isnull=False).first()
+    if table is None or not same_token(token, table.token):
+        raise NotFound(gettext("There is no table at this address."))
+    table.match.__dict__["_table"] = table  # read once: ``table_of`` asks the match for it
+    return table

@@ -107,9 +107,11 @@ class ShareKey(str):
 class TableKey(str):
     """A table link's token presented as a bearer token: it writes the hands of its
     table's match while the table is open (``access.table_link_access``), and nothing
-    else; the audit names the table (``by``)."""
+    else; the audit names the table (``by``). ``table`` is the table the token found, read
+    once per request: the match's policy is handed it (``match_for``)."""
 
     by: str = ""
+    table: Table | None = None
 
 
 def actor(request: HttpRequest) -> Any:
@@ -147,6 +149,7 @@ class BearerAuth(HttpBearer):
         if table is not None and access.same_token(token, table.token):
             key = TableKey(token)
             key.by = table.actor
+            key.table = table
             return key
         return ShareKey(token) if self.share else None
 
@@ -543,8 +546,9 @@ def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
     """The match, if ``access`` lets the request reach ``needed`` into it (see the module
     docstring); 404 when there is none, 403 when the credentials do not reach it. (401 is
     the authentication classes' answer, before this is asked.)"""
+    found = request.auth.table if isinstance(request.auth, TableKey) else None
     try:
-        return access.find_match(access.api_viewer(request), match_id, needed)
+        return access.find_match(access.api_viewer(request), match_id, needed, table=found)
     except access.NoSuchMatch:
         raise ApiError(
             404, "not_found", _("There is no match %(id)s.") % {"id": match_id}

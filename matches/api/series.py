@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from ninja import Schema, Status
 from pydantic import Field, StrictStr
 
-from .. import games, standings
+from .. import access, games, standings
 from ..models import Series, Tournament
 from ..rules import RuleError
 from ..services import series as services
@@ -144,10 +143,8 @@ def series_json(series: Series) -> dict[str, Any]:
 
 
 def _series(series_id: int) -> Series:
-    series = Series.objects.filter(pk=series_id).first()
-    if series is None:
-        raise ApiError(404, "not_found", _("There is no series %(id)s.") % {"id": series_id})
-    return series
+    # After ``organiser_only``: who may was asked first (``access``).
+    return access.find_series(series_id)
 
 
 @api.get("/series", auth=WRITE, response={200: list[SeriesSummaryOut], **ERRORS}, tags=TAGS)
@@ -215,9 +212,4 @@ def remove_tournament(request, series_id: int, tournament_id: int):
 
 
 def _tournament(tournament_id: int) -> Tournament:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        raise ApiError(
-            404, "not_found", _("There is no tournament %(id)s.") % {"id": tournament_id}
-        )
-    return tournament
+    return access.find_tournament(tournament_id)

@@ -26,7 +26,7 @@ from ..services import board as boards
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..text import NAME_MAX
-from .base import WRITE, ApiError, TableKey, api, parse_body
+from .base import WRITE, ApiError, api, parse_body
 from .schemas import (
     GAME_SLUGS,
     OPTION_NAMES,
@@ -68,40 +68,16 @@ def organiser(request: HttpRequest) -> bool:
 
 
 def tournament_for(request: HttpRequest, tournament_id: int, *, write: bool) -> Tournament:
-    """The tournament if the request may see it (public, or an organiser) or change it
-    (an organiser); 404 for a private one the request may not see (its existence is
-    nobody else's business), 401/403 for a write by anyone else."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if organiser(request):
-        if tournament is None:
-            raise _no_tournament(tournament_id)
-        return tournament
+    """The tournament if the request may change it (``write``) or follow it; ``access``
+    decides, as for the pages (401 for nobody, 403 for anyone else, 404 for none)."""
+    asker = access.api_asker(request)
     if write:
-        if not _credentials(request):
-            raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
-        raise ApiError(403, "forbidden", _("Only organisers run tournaments."))
-    if tournament is None or not tournament.public:
-        if not _credentials(request):
-            # No credentials: ask for them (a private tournament and none at all look
-            # the same to an anonymous request).
-            raise ApiError(401, "not_authenticated", _("Log in as an organiser."))
-        raise _no_tournament(tournament_id)
-    return tournament
-
-
-def _credentials(request: HttpRequest) -> bool:
-    """An account, or a table link's token: credentials that reach no further here (403,
-    or 404 for a private tournament), unlike none at all (401)."""
-    return getattr(request.auth, "is_authenticated", False) or isinstance(request.auth, TableKey)
-
-
-def _no_tournament(tournament_id: int) -> ApiError:
-    return ApiError(404, "not_found", _("There is no tournament %(id)s.") % {"id": tournament_id})
+        return access.tournament_to_run(asker, tournament_id)
+    return access.tournament_to_see(asker, tournament_id)
 
 
 def organiser_only(request: HttpRequest) -> None:
-    if not organiser(request):
-        raise ApiError(403, "forbidden", _("Only organisers run tournaments."))
+    access.organisers_only(access.api_asker(request))
 
 
 # -- shapes -------------------------------------------------------------------------------
@@ -690,11 +666,7 @@ def get_standings(request, tournament_id: int):
 def get_board(request, tournament_id: int, key: str = ""):
     """The live board: the current round's tables with their progress, and the
     standings. A private tournament's needs its board key (``?key=``) or an organiser."""
-    found = Tournament.objects.filter(pk=tournament_id).first()
-    if found is not None and key and access.same_token(key, found.board_token):
-        tournament = found
-    else:
-        tournament = tournament_for(request, tournament_id, write=False)
+    tournament = access.tournament_to_see(access.api_asker(request), tournament_id, board_key=key)
     read = boards.board(tournament)
     round_ = read.round
     return {

@@ -1,7 +1,8 @@
 """The live board for the projector, and a public tournament's results (TOURNAMENTS.md
 §7). No account needed where the tournament is public; a private tournament's board
 needs its board link (``?key=<board token>``) or an organiser, and its results are
-organisers' only (anyone else: 404, its existence is nobody's business).
+organisers' only (``access``: anyone else logged in gets 403, an anonymous visitor the
+login page).
 
 The board polls itself (htmx, every few seconds while the page is visible) and presents
 the revision it shows; when nothing has changed the answer is 204 (htmx keeps the page),
@@ -10,7 +11,7 @@ and a plain reload with ``If-None-Match`` gets 304. Both cost one primary-key re
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
@@ -31,19 +32,10 @@ POLL_SECONDS = 5
 
 
 def _visible(request, tournament_id: int, *, key: bool) -> Tournament:
-    """The tournament if this request may follow it: public, an organiser, or (``key``)
-    the board link's token."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        raise Http404
-    if tournament.public:
-        return tournament
-    # The key before the account: a projector's poll then never reads the session.
-    if key and access.same_token(request.GET.get("key", ""), tournament.board_token):
-        return tournament
-    if access.is_organiser(request.user):
-        return tournament
-    raise Http404
+    """The tournament if this request may follow it (``access``): public, an organiser,
+    or (``key``) the board link's token."""
+    board_key = request.GET.get("key", "") if key else ""
+    return access.tournament_to_see(access.page_asker(request), tournament_id, board_key=board_key)
 
 
 def standings_heading(read: boards.Board) -> str:

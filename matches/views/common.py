@@ -6,7 +6,6 @@ import secrets
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
@@ -103,13 +102,12 @@ def cached_page(request, revision: str, render_page) -> HttpResponse:
 
 
 def organiser_required(view):
-    """Organisers only (``access.is_organiser``): anonymous visitors go to the login page,
-    everyone else gets 403."""
+    """Organisers only (``access.organisers_only``): anonymous visitors go to the login
+    page, everyone else gets 403 (``views.errors``)."""
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
-        if not access.is_organiser(request.user):
-            raise PermissionDenied
+        access.organisers_only(access.page_asker(request))
         return view(request, *args, **kwargs)
 
-    return login_required(wrapper)
+    return wrapper

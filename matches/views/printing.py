@@ -4,20 +4,16 @@ seating list (by table and by name), table cards, and every player's score card.
 Each is an ordinary page, readable on screen, that the browser prints on A4 through
 ``static/css/sheet.css`` (no PDF library): the page's tools (back, Print) stay on screen.
 
-Who may print what: organisers everything; anyone, logged in or not, the standings, the
-seating lists and the score cards of a public tournament (what its public results show
-anyway). Table cards carry the tables' secret links, so only organisers print them,
-public tournament or not. Anyone else logged in gets 403, an anonymous visitor the login
-page, whether or not the tournament exists.
+Who may print what (``access``): organisers everything; anyone, logged in or not, the
+standings, the seating lists and the score cards of a public tournament (what its public
+results show anyway). Table cards carry the tables' secret links, so only organisers
+print them, public tournament or not. Anyone else logged in gets 403, an anonymous
+visitor the login page; a tournament that does not exist is a 404 on the sheets a public
+tournament shows anyone.
 """
 
 from __future__ import annotations
 
-import functools
-
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
@@ -32,35 +28,15 @@ from .tournaments import TIE_BREAK_LABELS, standings_columns
 
 def _printable(request, tournament_id: int, *, public: bool) -> Tournament:
     """The tournament, if the request may print this sheet of it (``public``: a sheet a
-    public tournament shows anyone)."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if access.is_organiser(request.user):
-        if tournament is None:
-            raise Http404
-        return tournament
-    if tournament is not None and public and tournament.public:
-        return tournament
-    if not request.user.is_authenticated:
-        raise _LoginFirst
-    raise PermissionDenied
+    public tournament shows anyone); ``access`` decides."""
+    asker = access.page_asker(request)
+    if public:
+        return access.tournament_to_see(asker, tournament_id)
+    return access.tournament_to_run(asker, tournament_id)
 
 
-class _LoginFirst(Exception):
-    """An anonymous visitor asked for a sheet only a login can open."""
-
-
-def _sheet(view):
-    """A printed sheet: GET only; the login page for an anonymous visitor it refuses."""
-
-    @functools.wraps(view)
-    @require_GET
-    def wrapper(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except _LoginFirst:
-            return redirect_to_login(request.get_full_path())
-
-    return wrapper
+# A printed sheet is read, never posted to.
+_sheet = require_GET
 
 
 def _render(request, name: str, context: dict):

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import games, standings
+from .. import access, games, standings
 from ..forms import TypedText, apply_rule_error
 from ..models import Series, Tournament
 from ..rules import RuleError
@@ -71,7 +71,8 @@ def series_list(request):
 
 
 def _series(series_id: int) -> Series:
-    return get_object_or_404(Series, pk=series_id)
+    # Behind ``organiser_required``: who may was asked first (``access``).
+    return access.find_series(series_id)
 
 
 def _table_context(series: Series) -> dict:
@@ -135,7 +136,7 @@ def series_add(request, series_id: int):
 @require_POST
 def series_remove(request, series_id: int, tournament_id: int):
     series = _series(series_id)
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = access.find_tournament(tournament_id)
     try:
         services.remove_tournament(series, request.user, tournament)
     except RuleError as error:

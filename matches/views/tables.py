@@ -15,7 +15,7 @@ import functools
 
 from django.contrib import messages
 from django.db.models import F
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -36,11 +36,9 @@ from .doors import TABLE_ROUTES, Door
 
 
 def _table(token: str):
-    """The table of ``token`` and its door; 404 for no table (or one not started)."""
-    table = services.table_by_token(token)
-    if table is None or not access.same_token(token, table.token):
-        raise Http404
-    table.match.__dict__["_table"] = table  # access asks the match for its table
+    """The table of ``token`` and its door; 404 for no table (or one not started). Read
+    once per request: everything after it is handed this table."""
+    table = access.table_by_link(token)
     return table, table_door(table)
 
 
@@ -79,7 +77,7 @@ def _until_locked(write):
             return write(request, token, *args, **kwargs)
         except TableLocked as locked:
             messages.warning(request, locked.message)
-            return _back(request, _table(token)[1])
+            return _back(request, _page_of(token))
 
     return view
 
@@ -90,6 +88,12 @@ def _back(request, door: Door):
     if request.htmx:
         return HttpResponseClientRefresh()
     return leave(request, door.url("page"))
+
+
+def _page_of(token: str) -> Door:
+    """Where a write refused under the lock goes back to: the link's page, found by the
+    token alone (the table was read already; the page reads it afresh)."""
+    return Door(TABLE_ROUTES, token, None)
 
 
 # How often a table's page asks whether another phone wrote (as the board does).
@@ -199,7 +203,7 @@ def table_result(request, token: str):
     except NotNow as not_now:
         error = not_now.message
     if error and request.htmx:
-        context = table_page_context(request, _table(token)[1])
+        context = table_page_context(request, door)
         context["result_error"] = error
         return render(request, "tournaments/table_link.html#result", context, status=422)
     if error:

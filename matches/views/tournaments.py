@@ -24,7 +24,7 @@ from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import games, links, rules, seating, standings, text
+from .. import access, games, links, rules, seating, standings, text
 from ..errors import NotNow
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
@@ -363,7 +363,8 @@ def tournament_new(request):
 
 
 def _tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=tournament_id)
+    # Behind ``organiser_required``: who may was asked first (``access``).
+    return access.find_tournament(tournament_id)
 
 
 @organiser_required

@@ -78,7 +78,9 @@ def test_a_share_or_board_key_with_a_nul_is_refused(client, table, make_match):
     tournament = table.round.tournament
     response = client.get(match_url(match) + "?share=a%00b")
     assert_error(response, 403, "forbidden")
-    assert client.get(f"/tournaments/{tournament.pk}/board/?key=a%00b").status_code == 404
+    # No board key at all: the private board asks an anonymous visitor to log in.
+    response = client.get(f"/tournaments/{tournament.pk}/board/?key=a%00b")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     response = client.get(f"/api/tournaments/{tournament.pk}/board?key=a%00b")
     assert response.status_code in (401, 403, 404)
     assert response["Content-Type"].startswith("application/json")

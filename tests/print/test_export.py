@@ -66,8 +66,8 @@ def test_a_public_tournament_is_exported_for_anyone_without_table_links(organise
 
 def test_a_private_tournament_is_exported_for_organisers_only(evening, other):
     assert_error(export(Client(), evening), 401, "not_authenticated")
-    assert_error(export(login(other), evening), 404, "not_found")
-    assert_error(send(Client(), "get", "/api/tournaments/999999/export"), 401, "not_authenticated")
+    assert_error(export(login(other), evening), 403, "forbidden")
+    assert_error(send(Client(), "get", "/api/tournaments/999999/export"), 404, "not_found")
 
 
 def test_wrong_method_and_unknown_tournament(evening, organiser):

@@ -74,10 +74,12 @@ def test_unknown_tournaments_and_rounds(evening, organiser, other):
     assert boss.get("/tournaments/999999/print/standings/").status_code == 404
     assert boss.get(printed(evening, "seating/9/")).status_code == 404
     assert boss.get(printed(evening, "tables/9/")).status_code == 404
-    # Whether a tournament exists is nobody else's business: the same answers as for a
-    # private one.
-    assert login(other).get("/tournaments/999999/print/cards/").status_code == 403
-    assert Client().get("/tournaments/999999/print/cards/").status_code == 302
+    # A sheet a public tournament shows anyone: one that does not exist is a 404 to
+    # anyone, as on the API (access); table cards are asked for an organiser first.
+    assert login(other).get("/tournaments/999999/print/cards/").status_code == 404
+    assert Client().get("/tournaments/999999/print/cards/").status_code == 404
+    assert login(other).get("/tournaments/999999/print/tables/1/").status_code == 403
+    assert Client().get("/tournaments/999999/print/tables/1/").status_code == 302
 
 
 def test_sheets_are_only_read(evening, organiser):

@@ -119,11 +119,11 @@ def test_bad_set_up_is_a_422_naming_the_field(boss, changes, field):
 def test_a_private_tournament_is_hidden_from_others(boss, other):
     made = create(boss)
     url = f"/api/tournaments/{made['id']}"
-    # Anonymous: asked to log in (as for a tournament that does not exist); another
-    # user: no such tournament for them.
+    # Anonymous: asked to log in; another user: refused, as the pages do (access); a
+    # tournament that does not exist is a 404 to anyone (tests/tournaments/test_policy.py).
     assert_error(send(Client(), "get", url), 401, "not_authenticated")
-    assert_error(send(Client(), "get", "/api/tournaments/999999"), 401, "not_authenticated")
-    assert_error(send(login(other), "get", f"{url}/standings"), 404, "not_found")
+    assert_error(send(Client(), "get", "/api/tournaments/999999"), 404, "not_found")
+    assert_error(send(login(other), "get", f"{url}/standings"), 403, "forbidden")
 
 
 def test_a_public_tournament_is_read_by_anyone_without_table_links(boss):

@@ -121,7 +121,7 @@ def test_a_private_board_without_its_key(running, other):
     url = f"/api/tournaments/{running.pk}/board"
     assert_error(send(Client(), "get", url), 401, "not_authenticated")
     assert_error(send(Client(), "get", f"{url}?key=wrong"), 401, "not_authenticated")
-    assert_error(send(login(other), "get", url), 404, "not_found")
+    assert_error(send(login(other), "get", url), 403, "forbidden")
 
 
 def test_a_public_board_is_open(running):

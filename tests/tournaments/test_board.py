@@ -22,8 +22,10 @@ def board_url(tournament, key=None):
 
 
 def test_a_private_board_needs_its_key(client, running):
-    assert client.get(board_url(running)).status_code == 404
-    assert client.get(board_url(running, "nope")).status_code == 404
+    # Without it, an anonymous visitor is asked to log in (access).
+    for url in (board_url(running), board_url(running, "nope")):
+        response = client.get(url)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     response = client.get(board_url(running, running.board_token))
     assert response.status_code == 200
     assert "Round 1" in text(response) and "0 of 3 tables done" in text(response)
@@ -39,8 +41,8 @@ def test_an_organiser_needs_no_key(client_of, running, organiser):
     assert client_of(organiser).get(board_url(running)).status_code == 200
 
 
-def test_another_user_without_the_key_gets_404(client_of, running, other):
-    assert client_of(other).get(board_url(running)).status_code == 404
+def test_another_user_without_the_key_gets_403(client_of, running, other):
+    assert client_of(other).get(board_url(running)).status_code == 403
 
 
 def test_the_board_answers_get_only(client, running):
@@ -165,13 +167,12 @@ def test_public_results_show_standings_rounds_and_tables(client, running, organi
     assert "read-only" in text(match_page) and "Record hand" not in text(match_page)
 
 
-def test_private_results_are_404_for_anyone_but_organisers(client, client_of, running, other):
+def test_private_results_are_for_organisers_only(client, client_of, running, other):
     url = reverse("tournaments:results", args=[running.pk])
-    assert client.get(url).status_code == 404
-    assert (
-        client.get(reverse("tournaments:result_table", args=[running.pk, 1, 1])).status_code == 404
-    )
-    assert client_of(other).get(url).status_code == 404
+    for page in (url, reverse("tournaments:result_table", args=[running.pk, 1, 1])):
+        response = client.get(page)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert client_of(other).get(url).status_code == 403
 
 
 def test_results_of_an_organiser(client_of, running, organiser):
