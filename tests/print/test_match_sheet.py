@@ -34,7 +34,8 @@ class TestSheetHead:
         match = make_match([sm_hand([9, 4, 3])])
         said = facts(client_of(owner).get(f"/matches/{match.pk}/"))
         assert said == (
-            "Sergeant Major 8-5-3 · 1 hand In the lead: Ann with +1 · Cy 0, 1 behind · Ben −1, 2 behind"
+            "Sergeant Major 8-5-3 · 1 hand In the lead: Ann with +1"
+            " · Cy 0, 1 behind · Ben −1, 2 behind"
         )
 
     def test_a_tie_at_the_top_is_shared(self, client_of, owner, make_match):
