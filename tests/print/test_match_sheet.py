@@ -70,3 +70,13 @@ class TestSheetHead:
         page = client_of(owner).get(f"/matches/{match.pk}/")
         assert page.status_code == 200
         assert facts(page) == ""
+
+    def test_another_player_and_a_visitor_see_no_sheet(
+        self, client, client_of, other, owner, make_match
+    ):
+        match = make_match([sm_hand([9, 4, 3])])
+        response = client.get(f"/matches/{match.pk}/")
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+        response = client_of(other).get(f"/matches/{match.pk}/")
+        assert response.status_code == 403
+        assert facts(response) == ""
