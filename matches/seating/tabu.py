@@ -66,7 +66,7 @@ def schedule(
     ``start``: a plan to begin from instead of the greedy one."""
     rng = random.Random(seed)
     if start is None and not played and not any(byes) and len(set(sizes)) == 1:
-        found = cyclic(players, sizes[0], rounds, rng, effort // 4)
+        found = cyclic(players, sizes[0], rounds, rng, effort // 2)
         if found is not None:
             return found
     search = _Search(players, tuple(sizes), rounds, played, byes, rng)
@@ -338,15 +338,18 @@ class _Search:
 
 
 def cyclic(players: int, size: int, rounds: int, rng: random.Random, effort: int) -> Rounds | None:
-    """Rounds without a repeat made of one base round developed over Z_m, if the tabu
-    search finds a base round within ``effort`` for one of the shapes the numbers allow."""
-    for m, levels, fixed in _shapes(players, size, rounds):
-        search = _CyclicSearch(m, levels, fixed, size, rng)
-        base = search.run(effort)
+    """Rounds without a repeat made of base rounds developed over Z_m, if the tabu search
+    finds them within ``effort`` for one of the shapes the numbers allow."""
+    shapes = list(_shapes(players, size, rounds))
+    for number, (m, levels, fixed, bases) in enumerate(shapes):
+        search = _CyclicSearch(m, levels, fixed, size, bases, rng)
+        # Half of what is left to each shape but the last: the likeliest come first.
+        found = search.run(effort if number == len(shapes) - 1 else effort // 2)
         effort -= search.judged
-        if base is not None:
+        if found is not None:
             plan = [
-                [[_shift(p, i, m, levels) for p in table] for table in base] for i in range(rounds)
+                [[_shift(p, i // bases, m, levels) for p in table] for table in found[i % bases]]
+                for i in range(rounds)
             ]
             if repeats(plan) == 0:
                 return plan
@@ -356,17 +359,24 @@ def cyclic(players: int, size: int, rounds: int, rng: random.Random, effort: int
 
 
 def _shapes(players: int, size: int, rounds: int):
-    """(m, levels, fixed) with m·levels + fixed = players and m ≥ rounds; each fixed point
-    sits at its own table with players of as many different levels (else it would meet
-    one of them twice), so fixed ≤ players / size and levels ≥ size − 1 where fixed > 0."""
+    """(m, levels, fixed, bases) with m·levels + fixed = players and m·bases ≥ rounds,
+    one base round first, then two; each fixed point sits at its own table with players
+    of as many different levels (else it would meet one of them twice), so fixed ≤
+    players / size and levels ≥ size − 1 where fixed > 0."""
     if players % size or size < 2 or rounds < 2:
         return
-    for m in range(rounds, rounds + 2):
-        for fixed in range(players // size + 1):
-            levels, rest = divmod(players - fixed, m)
-            if rest or not levels or (fixed and levels < size - 1) or (fixed > 1 and m < 2):
-                continue
-            yield m, levels, fixed
+    for bases in (1, 2):
+        least = -(-rounds // bases)
+        for m in range(max(least, 2), least + 2):
+            for fixed in range(players // size + 1):
+                levels, rest = divmod(players - fixed, m)
+                if rest or not levels or (fixed and levels < size - 1):
+                    continue
+                # The pairs the translates seat, against the pairs not in a short orbit.
+                seated = m * bases * (players // size) * size * (size - 1) // 2
+                short = fixed * (fixed - 1) // 2 + (levels * m // 2 if m % 2 == 0 else 0)
+                if seated <= players * (players - 1) // 2 - short:
+                    yield m, levels, fixed, bases
 
 
 def _shift(point: int, by: int, m: int, levels: int) -> int:
@@ -377,13 +387,14 @@ def _shift(point: int, by: int, m: int, levels: int) -> int:
 
 
 class _CyclicSearch:
-    """The base round under change: its tables, and how many of its pairs fall in each
-    orbit of pairs under Z_m (a pair whose orbit is short, such as two fixed points, would
-    meet in more than one round whatever the rest: it counts as a conflict by itself)."""
+    """The base rounds under change: their tables, and how many of their pairs fall in
+    each orbit of pairs under Z_m (a pair whose orbit is short, such as two fixed points,
+    would meet in more than one round whatever the rest: it counts as a conflict by
+    itself). A move swaps two players at different tables of one base round."""
 
-    def __init__(self, m, levels, fixed, size, rng):
+    def __init__(self, m, levels, fixed, size, bases, rng):
         self.rng = rng
-        n = m * levels + fixed
+        n = self.n = m * levels + fixed
         moving = m * levels
         ids: dict[tuple, int] = {}
         orbit = [[-1] * n for _p in range(n)]
@@ -405,41 +416,50 @@ class _CyclicSearch:
                 orbit[a][b] = orbit[b][a] = ids.setdefault(key, len(ids))
         self.orbit = orbit
         self.count = [0] * len(ids)
-        points = list(range(n))
-        rng.shuffle(points)
-        self.tables = [points[i : i + size] for i in range(0, n, size)]
-        self.where = [0] * n
-        for t, table in enumerate(self.tables):
-            for p in table:
-                self.where[p] = t
+        self.tables = []
+        self.where = []
+        for _base in range(bases):
+            points = list(range(n))
+            rng.shuffle(points)
+            tables = [points[i : i + size] for i in range(0, n, size)]
+            where = [0] * n
+            for t, table in enumerate(tables):
+                for p in table:
+                    where[p] = t
+            self.tables.append(tables)
+            self.where.append(where)
         self.short = 0
-        for table in self.tables:
-            for i, p in enumerate(table):
-                for q in table[i + 1 :]:
-                    o = orbit[p][q]
-                    if o < 0:
-                        self.short += 1
-                    else:
-                        self.count[o] += 1
+        for tables in self.tables:
+            for table in tables:
+                for i, p in enumerate(table):
+                    for q in table[i + 1 :]:
+                        o = orbit[p][q]
+                        if o < 0:
+                            self.short += 1
+                        else:
+                            self.count[o] += 1
         self.cost = self.short + sum(c - 1 for c in self.count if c > 1)
+        self.judged = 0
 
-    def _conflicted(self) -> list[int]:
+    def _conflicted(self) -> list[tuple[int, int]]:
         orbit, count = self.orbit, self.count
         return [
-            p
-            for table in self.tables
+            (base, p)
+            for base, tables in enumerate(self.tables)
+            for table in tables
             for p in table
             if any(q != p and (orbit[p][q] < 0 or count[orbit[p][q]] > 1) for q in table)
         ]
 
-    def _change(self, p: int, q: int, apply: bool) -> int:
-        """The change of cost if p and q swap tables; made when ``apply``."""
+    def _change(self, base: int, p: int, q: int, apply: bool) -> int:
+        """The change of cost if p and q swap tables in a base round; made when ``apply``."""
         orbit, count = self.orbit, self.count
-        a, b = self.where[p], self.where[q]
-        gone = [orbit[p][x] for x in self.tables[a] if x != p]
-        gone += [orbit[q][y] for y in self.tables[b] if y != q]
-        came = [orbit[q][x] for x in self.tables[a] if x != p]
-        came += [orbit[p][y] for y in self.tables[b] if y != q]
+        table_a = self.tables[base][self.where[base][p]]
+        table_b = self.tables[base][self.where[base][q]]
+        gone = [orbit[p][x] for x in table_a if x != p]
+        gone += [orbit[q][y] for y in table_b if y != q]
+        came = [orbit[q][x] for x in table_a if x != p]
+        came += [orbit[p][y] for y in table_b if y != q]
         step = 0
         for o in gone:
             if o < 0:
@@ -464,63 +484,67 @@ class _CyclicSearch:
                     count[o] += 1
         return step
 
-    def _swap(self, p: int, q: int, step: int) -> None:
-        self._change(p, q, True)
-        a, b = self.where[p], self.where[q]
-        table_a, table_b = self.tables[a], self.tables[b]
+    def _swap(self, base: int, p: int, q: int) -> None:
+        self.cost += self._change(base, p, q, True)
+        where = self.where[base]
+        a, b = where[p], where[q]
+        table_a, table_b = self.tables[base][a], self.tables[base][b]
         table_a[table_a.index(p)] = q
         table_b[table_b.index(q)] = p
-        self.where[p], self.where[q] = b, a
-        self.cost += step
+        where[p], where[q] = b, a
 
-    def run(self, effort: int) -> list[list[int]] | None:
+    def run(self, effort: int) -> list[list[list[int]]] | None:
         rng = self.rng
-        best_cost, best = self.cost, [t[:] for t in self.tables]
-        barred: dict[tuple[int, int], int] = {}
-        move = since = self.judged = 0
+        best_cost, best = self.cost, self._copy()
+        barred: dict[tuple[int, int, int], int] = {}
+        move = since = 0
         while self.cost and self.judged < effort:
             move += 1
             chosen, low = [], None
-            for p in self._conflicted():
-                for q in range(len(self.where)):
-                    if self.where[q] == self.where[p]:
+            for base, p in self._conflicted():
+                where = self.where[base]
+                for q in range(self.n):
+                    if where[q] == where[p]:
                         continue
                     self.judged += 1
-                    step = self._change(p, q, False)
+                    step = self._change(base, p, q, False)
                     if low is not None and step > low:
                         continue
-                    key = (p, q) if p < q else (q, p)
+                    key = (base, p, q) if p < q else (base, q, p)
                     if barred.get(key, 0) >= move and self.cost + step >= best_cost:
                         continue
                     if low is None or step < low:
-                        chosen, low = [(p, q)], step
+                        chosen, low = [(base, p, q)], step
                     else:
-                        chosen.append((p, q))
+                        chosen.append((base, p, q))
             if not chosen:
                 break
-            p, q = rng.choice(chosen)
-            self._swap(p, q, low)
-            barred[(p, q) if p < q else (q, p)] = move + rng.randint(*TENURE)
+            base, p, q = rng.choice(chosen)
+            self._swap(base, p, q)
+            barred[(base, p, q) if p < q else (base, q, p)] = move + rng.randint(*TENURE)
             if self.cost < best_cost:
-                best_cost, best, since = self.cost, [t[:] for t in self.tables], 0
+                best_cost, best, since = self.cost, self._copy(), 0
             else:
                 since += 1
                 if since >= STALL:
                     self._restore(best)
                     for _step in range(SHAKES):
-                        p, q = rng.sample(range(len(self.where)), 2)
-                        if self.where[p] != self.where[q]:
-                            self._swap(p, q, self._change(p, q, False))
+                        base = rng.randrange(len(self.tables))
+                        p, q = rng.sample(range(self.n), 2)
+                        if self.where[base][p] != self.where[base][q]:
+                            self._swap(base, p, q)
                     since = 0
         return self.tables if self.cost == 0 else None
 
-    def _restore(self, tables: list[list[int]]) -> None:
-        while True:
-            wrong = next(
-                (p for t, table in enumerate(tables) for p in table if self.where[p] != t), None
-            )
-            if wrong is None:
-                return
-            target = next(t for t, table in enumerate(tables) if wrong in table)
-            q = next(x for x in self.tables[target] if x not in tables[target])
-            self._swap(wrong, q, self._change(wrong, q, False))
+    def _copy(self) -> list[list[list[int]]]:
+        return [[table[:] for table in tables] for tables in self.tables]
+
+    def _restore(self, plan: list[list[list[int]]]) -> None:
+        """Back to ``plan`` by swaps (the orbit counts follow)."""
+        for base, tables in enumerate(plan):
+            for t, table in enumerate(tables):
+                for p in table:
+                    where = self.where[base]
+                    if where[p] != t:
+                        q = next(x for x in self.tables[base][t] if x not in table)
+                        self._swap(base, p, q)
