@@ -86,3 +86,43 @@ def stored_time(value: Any) -> datetime | None:
     if isinstance(value, datetime) and timezone.is_naive(value):
         value = value.replace(tzinfo=UTC)
     return value
+
+
+def table_by(field: str, value: Any, *, with_match_revision: bool = False):
+    """The tournament table whose unique ``field`` (``token``, ``match``) is ``value`` and
+    which plays a match, with its round's status as ``round_status`` (and its match's
+    revision as ``match_revision``); or None: what a table link's every request reads."""
+    from .tournaments import Table
+
+    column = Table._meta.get_field(field)
+    try:
+        value = column.get_prep_value(column.to_python(value))
+    except (ValidationError, TypeError, ValueError):
+        return None
+    using = router.db_for_read(Table)
+    sql = _table_select(Table, field, with_match_revision, using)
+    return next(iter(Table.objects.db_manager(using).raw(sql, [value])), None)
+
+
+@functools.cache
+def _table_select(table_model, field: str, with_match_revision: bool, using: str) -> str:
+    quote = connections[using].ops.quote_name
+    tables = table_model._meta
+    rounds = tables.get_field("round").related_model._meta
+    matches = tables.get_field("match").related_model._meta
+
+    def column(name):
+        return f"t.{quote(tables.get_field(name).column)}"
+
+    revision, join = "", ""
+    if with_match_revision:
+        revision = f", m.{quote(matches.get_field('revision').column)} AS match_revision"
+        join = (
+            f" JOIN {quote(matches.db_table)} m ON m.{quote(matches.pk.column)} = {column('match')}"
+        )
+    return (
+        f"SELECT t.*, r.{quote(rounds.get_field('status').column)} AS round_status{revision} "
+        f"FROM {quote(tables.db_table)} t JOIN {quote(rounds.db_table)} r "
+        f"ON r.{quote(rounds.pk.column)} = {column('round')}{join} "
+        f"WHERE {column(field)} = %s AND {column('match')} IS NOT NULL"
+    )

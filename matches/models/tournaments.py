@@ -10,14 +10,15 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
 from .audit import Actor, Audit
-from .play import Match, the_one
+from .lookups import table_by
+from .play import Match
 from .players import Player
 
 NAME_MAX = 80
@@ -280,12 +281,12 @@ class Table(models.Model):
         here. Compare the token in constant time before trusting it."""
         if not token or len(token) > 64:
             return None
-        return _with_round_status(Table.objects.filter(token=token, match__isnull=False))
+        return table_by("token", token)
 
     @classmethod
     def of_match(cls, match_id: int) -> "Table | None":
         """The table that plays match ``match_id``, with its round's status, or None."""
-        return _with_round_status(Table.objects.filter(match_id=match_id))
+        return table_by("match", match_id)
 
 
 class TableSeat(models.Model):
@@ -348,8 +349,3 @@ class TournamentAudit(Audit):
 
     def __str__(self):
         return f"{self.by_name} {self.action}"
-
-
-def _with_round_status(tables: models.QuerySet) -> "Table | None":
-    """The first of ``tables`` (there is one at most), with its round's status."""
-    return the_one(tables.annotate(round_status=F("round__status")))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 
 from django.contrib import messages
-from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -26,7 +25,7 @@ from .. import access
 from ..access import Access
 from ..errors import NotNow, TableLocked
 from ..models import Table
-from ..models.play import the_one
+from ..models.lookups import table_by
 from ..rules import RuleError
 from ..services import tournaments as services
 from ..services.base import explain
@@ -104,11 +103,7 @@ def _watched(token: str) -> Table | None:
     token."""
     if not token or len(token) > 64:
         return None
-    return the_one(
-        Table.objects.filter(token=token, match__isnull=False).annotate(
-            round_status=F("round__status"), match_revision=F("match__revision")
-        )
-    )
+    return table_by("token", token, with_match_revision=True)
 
 
 def shown_revision(table, match_revision: int) -> str:
