@@ -390,9 +390,14 @@ def _greedy(
             players.sort(key=lambda p: (sat[p], rng.random()))
         else:
             rng.shuffle(players)
-        # Whose turn it is at a sitter table: those who sat at one least (a random
-        # one among equals), as many as the sitter tables seat.
-        due = set(sorted(players, key=lambda p: (sat[p], rng.random()))[:sitter_seats])
+        # Whose turn it is at a sitter table: those who sat at one least, as many as
+        # the sitter tables seat; among equals the lowest in the standings in the
+        # next round (the sitter tables, largest, come last in the Setzliste), else a
+        # random one.
+        due = sorted(
+            players, key=lambda p: (sat[p], -problem.rank[p] if in_order else rng.random())
+        )
+        due = set(due[:sitter_seats])
         tables: list[list[int]] = [[] for _size in sizes]
         seat_of = [-1] * n
         open_tables = {
@@ -624,10 +629,10 @@ TERMS = (
     "apart",  # keep-apart pairs sharing a table, in any planned round
     "repeats",  # repeat pairs the plan adds over the event
     "most",  # the most times any pair has met, through the plan
+    "now",  # pairs of the next round who met before: a repeat put off may yet be avoided
     "turns",  # the most minus the fewest rounds any entry sat at a sitter table
     "turns_sq",  # Σ of those counts squared: the most even after the most and fewest
     "met_sq",  # Σ m² over the pairs, a pair meeting m times: repeats spread out
-    "now",  # pairs of the next round who met in a round played
     "spread",  # the next round's spread of standings
     "sat",  # the sitters' past of the next round's sitter tables
 )
@@ -1144,7 +1149,8 @@ class Search:
     def _settled(self, cost: int, floor: int) -> bool:
         """Nothing left for the tabu search: every term down to the next round's repeats
         at its floor (below that ``polish`` does the rest)."""
-        return cost - cost % self.w_now <= floor - floor % self.w_now
+        last = min(self.weight["now"], self.weight["met_sq"])
+        return cost - cost % last <= floor - floor % last
 
     def _shake(self) -> None:
         """A few random swaps in rounds with conflicts, to leave a local minimum."""
@@ -1160,10 +1166,14 @@ class Search:
             self.swap(r, p, q)
 
     def polish(self, budget: int) -> None:
-        """The next round alone: any swap that lowers the cost, until none does. On a
-        big field (above ``POLISH_ALL`` entries) an entry tries the entries near it in
-        the standings, and every entry only when it sits at a sitter table or with one
-        it met before: the spread and the sitters are changed by no other swap."""
+        """The next round alone: any swap that lowers the cost, until none does.
+
+        Only a swap that may lower it is counted in full: one of an entry at a table
+        with someone it meets again or must avoid; one between a sitter table and
+        another that leaves the sitters' turns no worse; one that narrows the spread.
+        On a big field (above ``POLISH_ALL`` entries) an entry tries only the entries
+        near it in the standings, and every entry when it sits at a sitter table or
+        meets someone again: no other swap can lower the cost."""
         if not self.tables or len(self.tables[0]) < 2:
             return
         if not self.next_round_terms:
@@ -1175,36 +1185,55 @@ class Search:
         place = {p: i for i, p in enumerate(by_rank)}
         reach = 2 * max(self.problem.sizes)
         where = self.where[0]
+        sitter_tables = self.problem.sitter_tables
         limit = self.work + budget
         improved = True
         while improved and self.work < limit:
             improved = False
             rng.shuffle(players)
             for i, p in enumerate(players):
+                stuck_p = self._stuck(p)
                 if len(players) <= POLISH_ALL:
                     partners = players[i + 1 :]
-                elif self._unsettled(p):
+                elif stuck_p or sitter_tables[where[p]]:
                     partners = players
                 else:
                     at = place.get(p)
                     partners = [] if at is None else by_rank[max(0, at - reach) : at + reach + 1]
                 for q in partners:
-                    if where[p] == where[q]:
+                    a, b = where[p], where[q]
+                    if a == b:
                         continue
                     self.work += 1
+                    if not (stuck_p or self._stuck(q)) and not self._may_help(p, q, a, b):
+                        continue
                     change = self.delta(0, p, q)
                     if change < 0:
                         self.swap(0, p, q, change)
                         improved = True
+                        stuck_p = self._stuck(p)
 
-    def _unsettled(self, p: int) -> bool:
-        """p sits at a sitter table of the next round, or with one it met before or must
-        avoid."""
-        t = self.where[0][p]
-        if self.problem.sitter_tables[t]:
-            return True
-        met, apart = self.problem.met[p], self.problem.apart[p]
-        return any(met[x] or apart[x] for x in self.tables[0][t] if x != p)
+    def _stuck(self, p: int) -> bool:
+        """p sits in the next round with someone it meets more than once or must avoid."""
+        row, apart = self.count[p], self.problem.apart[p]
+        return any(row[x] > 1 or apart[x] for x in self.tables[0][self.where[0][p]] if x != p)
+
+    def _may_help(self, p: int, q: int, a: int, b: int) -> bool:
+        """Whether swapping p and q (neither meeting anyone again) may lower the cost:
+        between a sitter table and another, when the one leaving it has sat at one at
+        least once more than the one taking the seat; else when it narrows the spread."""
+        sitter_a = self.problem.sitter_tables[a]
+        if sitter_a != self.problem.sitter_tables[b]:
+            leaves, joins = (p, q) if sitter_a else (q, p)
+            return self.sat[leaves] > self.sat[joins]
+        rank = self.problem.rank
+        if rank is None:
+            return False
+        table_a, table_b = self.tables[0][a], self.tables[0][b]
+        rest_a = [x for x in table_a if x != p]
+        rest_b = [y for y in table_b if y != q]
+        old = _range(rank, table_a) + _range(rank, table_b)
+        return _range(rank, [*rest_a, q]) + _range(rank, [*rest_b, p]) < old
 
 
 def _even(counts: Mapping[int, int], extra: int) -> tuple[int, int, int]:
