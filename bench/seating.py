@@ -340,12 +340,28 @@ def item6_scale() -> list[Case]:
     return cases
 
 
+def item6_scale_sitters() -> list[Case]:
+    """Issue 23, item 6, with sitter tables (Sergeant Major at tables of 3 and 4): the
+    plan weighs the sitters' turns over the event too, and the polish tries swaps
+    between sitter tables and others."""
+    cases = []
+    for players, seconds in ((120, 5.0), (500, 5.0), (2000, 20.0)):
+        for standings in (False, True):
+            name = f"mixed plan {players}×3/4×8" + (", standings" if standings else "")
+            cases.append(
+                one_plan(name, players, SERGEANT_MAJOR, 8, standings=standings,
+                         target_seconds=seconds, quick=players == 120)
+            )  # fmt: skip
+    return cases
+
+
 SECTIONS: tuple[tuple[str, Callable[[], list[Case]]], ...] = (
     ("TOURNAMENTS.md §3: the social golfer cases, round by round", contract_cases),
     ("Item 1: zero repeats where the literature has them", item1_designs),
     ("Item 2: spread the repeats", item2_spread),
     ("Item 4: sitters in turn", item4_sitters),
     ("Item 6: scale", item6_scale),
+    ("Item 6: scale, with sitter tables", item6_scale_sitters),
 )
 
 
