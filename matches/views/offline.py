@@ -55,7 +55,11 @@ def _script(name: str, config: dict) -> str:
 def pyodide_url() -> str:
     """Where the phone loads Pyodide from: this app's static files (the unhashed names,
     which the loader asks for by themselves)."""
-    return static(offline.PYODIDE_STATIC + "pyodide.js").rsplit("/", 1)[0] + "/"
+    try:
+        loader = static(offline.PYODIDE_STATIC + "pyodide.js")
+    except ValueError:  # not collected (never fetched): the worker says it cannot start
+        loader = settings.STATIC_URL + offline.PYODIDE_STATIC + "pyodide.js"
+    return loader.rsplit("/", 1)[0] + "/"
 
 
 def rules_url() -> str:
@@ -64,7 +68,10 @@ def rules_url() -> str:
 
 @require_GET
 def service_worker(request):
-    urls = [pyodide_url() + name for name in offline.PYODIDE_LOADED]
+    # Without Pyodide (``fetch_pyodide`` could not reach the registry) the worker still
+    # installs: the pages then keep the hands, without the next deal.
+    loaded = offline.PYODIDE_LOADED if offline.pyodide_present() else ()
+    urls = [pyodide_url() + name for name in loaded]
     urls += [rules_url(), worker_url()]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
     config = {"version": version, "precache": urls, "static": settings.STATIC_URL}

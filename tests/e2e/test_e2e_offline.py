@@ -17,10 +17,17 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from matches import rules
+from matches import offline, rules
 from matches.models import Table
 from matches.services import tournaments as services
-from tests.e2e_support import CHROMIUM_ARGS, TIMEOUT_MS, browser_context, chromium, chromium_path
+from tests.e2e_support import (
+    CHROMIUM_ARGS,
+    TIMEOUT_MS,
+    browser_context,
+    chromium,
+    chromium_path,
+    unavailable,
+)
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
@@ -129,6 +136,8 @@ def _players(table):
 
 
 def test_three_hands_offline_a_reload_and_back(live_server, transactional_db, phone):
+    if not offline.pyodide_present():
+        unavailable("needs Pyodide: `make test` or `manage.py fetch_pyodide` fetches it")
     tables = _started()
     table = tables[1]
     page, expect = phone
