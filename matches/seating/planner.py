@@ -1,30 +1,36 @@
 """The plan behind ``mixed``: the remaining rounds seated together (TOURNAMENTS.md §3).
 
-What is minimised, in order (each term outweighs everything after it):
+What is minimised, in order (each term outweighs everything after it; ``TERMS``):
 
 1. keep-apart pairs sharing a table, in any planned round;
-2. repeat pairs over the whole event: the rounds played and the rounds planned; among
-   plans with as many, the fewest in the next round (a repeat put off may yet be
-   avoided when the plan is made again, with changed entries);
-3. the spread of standings within the tables of the next round (the sum over tables of
+2. repeat pairs over the whole event: the rounds played and the rounds planned;
+3. the most times any pair meets over the event: forced repeats spread over many pairs
+   rather than one pair sitting together round after round;
+4. the pairs of the next round who met before (a repeat put off may yet be avoided when
+   the plan is made again, with changed entries);
+5. the sitter tables in turn: the most minus the fewest rounds any entry sits at one over
+   the event, then the sum of their squares (as even as the numbers allow);
+6. Σ m² over the pairs, m the times a pair meets: the repeats spread further;
+7. the spread of standings within the tables of the next round (the sum over tables of
    the rank of its lowest entry minus the rank of its highest): similar scores together;
-4. for the next round, how often its sitters have sat at a sitter table before (the sum
-   over them), so that nobody sits out again before the others have.
+8. for the next round, how often its sitters have sat at a sitter table before.
 
-Terms 3 and 4 concern the next round only: the standings of later rounds are not known.
+Terms 7 and 8 concern the next round only: the standings of later rounds are not known.
 The search is deterministic for a seed: its effort is counted in evaluated moves, never
 in seconds, so the same input gives the same plan on any machine.
 
 How: candidates first — a greedy seating round by round, and every known design
 (``designs``) relabelled so that the rounds already played are rounds of it, where they
-are — then a tabu search over swaps of two entries in one round (moves that involve an
-entry with a conflict, as in Dotú and Van Hentenryck's social golfer search), then a
-descent on the next round alone for the spread and the sitters.
+are, and the social golfer search (``tabu``) where none reaches the repeats' floor; with
+sitter tables, a plan searched with the sitters' turns above the repeats — then a tabu
+search over swaps of two entries in one round (moves that involve an entry with a
+conflict, or at a sitter table out of turn, as in Dotú and Van Hentenryck's social
+golfer search), every term kept up to date swap by swap from the pairs the swap changes;
+then a descent on the next round alone.
 
 When only the next round is left to plan and it has few enough seatings (``exhaustive``:
 5,775 for 11 entries at 4+4+3), every one of them is tried instead: the optimum by the
-order above, with the most times any pair has met between the repeats and the spread
-(so that no pair sits together in every round while another seating spreads them).
+same order for one round.
 """
 
 from __future__ import annotations
@@ -106,7 +112,7 @@ def plan(
         if best is None or search.cost < best[0]:
             best = (search.cost, search.snapshot())
     assert best is not None
-    if not search._settled(best[0], search.floor()) and problem.n <= tabu.LARGEST:
+    if not search.repeats_settled(best[0]) and problem.n <= tabu.LARGEST:
         # No candidate reaches the bound: the social golfer search, for the repeats alone.
         searched = _searched(problem, history, rng, budget, best[1])
         if searched is not None:
@@ -1145,6 +1151,13 @@ class Search:
         return sum(apart_q[x] - apart_p[x] for x in rest) + sum(
             apart_p[y] - apart_q[y] for y in table_b if y != q
         )
+
+    def repeats_settled(self, cost: int) -> bool:
+        """A plan of ``cost`` has no keep-apart pair together and its repeats at their
+        floor (whatever its later terms)."""
+        floor = self.floor()
+        w = self.weight["repeats"]
+        return cost - cost % w <= floor - floor % w
 
     def _settled(self, cost: int, floor: int) -> bool:
         """Nothing left for the tabu search: every term down to the next round's repeats
