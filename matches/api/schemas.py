@@ -343,15 +343,21 @@ def _one_preset_each(schema: dict[str, Any]) -> None:
     # variants, options and bids are those registered when the description is made.
     from .. import games
 
-    branches = [preset_branch(ruleset) for ruleset in presets()]
-    schema["oneOf"] = branches
-    described = schema["properties"]
-    described["game"]["enum"] = sorted(rules.GAMES)
-    described["variant"]["enum"] = sorted({b["properties"]["variant"]["const"] for b in branches})
-    names = {option.name for ruleset in presets() for option in ruleset.options_spec}
-    nullable(described["options"])["propertyNames"]["enum"] = sorted(names)
+    schema["oneOf"] = [preset_branch(ruleset) for ruleset in presets()]
+    described = games_named(schema)
     bids = {bid for ruleset in presets() for bid in games.of(ruleset).setup_bids(ruleset)}
     nullable(described["bid"])["enum"] = sorted(bids)
+
+
+def games_named(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema``'s properties, its ``game``, ``variant`` and ``options`` naming the games,
+    presets and options registered now (a body's description is made when asked for)."""
+    described = schema["properties"]
+    described["game"]["enum"] = sorted(rules.GAMES)
+    described["variant"]["enum"] = sorted({ruleset.variant for ruleset in presets()})
+    names = {option.name for ruleset in presets() for option in ruleset.options_spec}
+    nullable(described["options"])["propertyNames"]["enum"] = sorted(names)
+    return described
 
 
 def nullable(prop: dict[str, Any]) -> dict[str, Any]:
@@ -520,9 +526,11 @@ def body_schema(
     return _request_body(schema, example, required)
 
 
-def create_body_schema() -> dict[str, Any]:
-    """``CreateIn``'s JSON schema, with the games registered now (``_one_preset_each``)."""
-    schema = CreateIn.model_json_schema(ref_template="#/components/schemas/{model}")
+def create_body_schema(model: type[BaseModel] | None = None) -> dict[str, Any]:
+    """``CreateIn``'s (or ``model``'s) JSON schema, with the games registered now (its
+    ``json_schema_extra``: ``_one_preset_each``)."""
+    model = model or CreateIn
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
     BODY_DEFINITIONS.update(schema.pop("$defs", {}))
     schema.pop("title", None)
     return schema

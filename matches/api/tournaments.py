@@ -39,6 +39,9 @@ from .schemas import (
     Says,
     Whole,
     body_schema,
+    create_body_schema,
+    games_named,
+    live_body,
     preset_branch,
     presets,
 )
@@ -239,7 +242,9 @@ def _seating_branch(ruleset: rules.Ruleset, table_size: int | None, multiple: in
 def _one_seating_each(schema: dict[str, Any]) -> None:
     # The game and its preset decide the table sizes, the options and what the hands per
     # round must be a multiple of (everyone deals equally, §4): one branch per preset and
-    # table size, worked out by the code that judges a tournament's set-up.
+    # table size, worked out by the code that judges a tournament's set-up; the games
+    # registered when the description is made.
+    games_named(schema)
     schema["oneOf"] = [
         _seating_branch(ruleset, table_size, multiple)
         for ruleset in presets()
@@ -495,7 +500,7 @@ def list_tournaments(request):
     auth=WRITE,
     response={201: TournamentOut, **WRITES},
     tags=TAGS,
-    openapi_extra=body_schema(TournamentIn, CREATE_EXAMPLE),
+    openapi_extra=live_body("tournament", lambda: create_body_schema(TournamentIn), CREATE_EXAMPLE),
 )
 def create_tournament(request):
     """Create a tournament; 201 with it."""

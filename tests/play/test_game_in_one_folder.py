@@ -106,6 +106,9 @@ def test_the_openapi_description_has_its_hand_body(client, mini):
     assert "taken" in json.dumps(correction["requestBody"])
     create = schema["paths"]["/api/matches"]["post"]["requestBody"]
     assert SLUG in create["content"]["application/json"]["schema"]["properties"]["game"]["enum"]
+    tournament = schema["paths"]["/api/tournaments"]["post"]["requestBody"]
+    branches = tournament["content"]["application/json"]["schema"]["oneOf"]
+    assert {"const": SLUG} in [branch["properties"]["game"] for branch in branches]
 
     games.unregister(SLUG)
     again = client.get("/api/openapi.json").json()
