@@ -32,6 +32,7 @@ from django.http import Http404
 from django.utils.translation import gettext
 
 from .rules import RuleError
+from .rules.base import Phrases, Term
 
 
 class Refused(Exception):
@@ -114,3 +115,35 @@ class TableLocked(Forbidden):
     confirmed, or the round closed, before the write's transaction began. Decided under
     the tournament's lock, which confirming and closing take too, so a result never moves
     after its confirmation."""
+
+
+# -- how a refusal reads ----------------------------------------------------------------
+
+
+def explain(error: RuleError | Refused) -> str:
+    """The translated sentence for a rule error, naming the hand when it is a later one;
+    any other refusal's own sentence."""
+    if not isinstance(error, RuleError):
+        return error.message
+    text = gettext(error.message)
+    if error.params:
+        text = text % {key: _display(value) for key, value in error.params.items()}
+    hand = getattr(error, "hand", None)
+    if hand is not None:
+        return gettext("Hand %(number)s no longer fits: %(problem)s") % {
+            "number": hand,
+            "problem": text,
+        }
+    return text
+
+
+def _display(value: Any) -> Any:
+    # Only the program's own words (``Term``: an option's name, a call; ``Phrases``: whole
+    # sentences) are translated; a player's name or what a client sent is shown as it is
+    # ("Nobody" stays "Nobody").
+    if isinstance(value, Phrases):
+        return "; ".join(
+            gettext(message) % {key: _display(item) for key, item in params.items()}
+            for message, params in value
+        )
+    return gettext(value) if isinstance(value, Term) else value

@@ -2,6 +2,8 @@
 
 import math
 import random
+from contextlib import AbstractContextManager
+from typing import Protocol
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
@@ -10,11 +12,10 @@ from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from .errors import explain
 from .models import Player
 from .rules import RuleError, get_ruleset
 from .rules.base import Term
-from .services import accounts as account_services
-from .services.base import explain
 from .text import (
     NAME_MAX,
     NAME_TOO_LONG,
@@ -437,51 +438,60 @@ class MemberListConfirmForm(forms.Form):
 
 
 class LoginForm(AuthenticationForm):
-    """Django's login form behind the login throttle (``throttled_check``)."""
+    """Django's login form behind the login throttle (``throttled_check``), which the
+    view hands it (``throttle``: the services' throttle for this request's address)."""
 
-    def __init__(self, request=None, *args, address: str = "", **kwargs):
+    def __init__(self, request=None, *args, throttle: "Throttle", **kwargs):
         super().__init__(request, *args, **kwargs)
-        self.address = address
+        self.throttle = throttle
         self.wait = 0  # seconds, once the throttle refused
 
     def clean(self):
         username = self.cleaned_data.get("username")
         if username is None or not self.cleaned_data.get("password"):
             return super().clean()  # a field is missing: its own message says so
-        attempt = account_services.LoginAttempt(username, self.address)
-        return throttled_check(self, attempt, super().clean)
+        return throttled_check(self, self.throttle, username, super().clean)
 
 
 class ThrottledPasswordChangeForm(PasswordChangeForm):
     """Django's password change, whose "old password" counts against the same throttle as
     a login: a phone left logged in must not let a stranger guess the password."""
 
-    def __init__(self, user, *args, address: str = "", **kwargs):
+    def __init__(self, user, *args, throttle: "Throttle", **kwargs):
         super().__init__(user, *args, **kwargs)
-        self.address = address
+        self.throttle = throttle
         self.wait = 0
 
     def clean_old_password(self):
-        attempt = account_services.LoginAttempt(self.user.get_username(), self.address)
-        return throttled_check(self, attempt, super().clean_old_password)
+        username = self.user.get_username()
+        return throttled_check(self, self.throttle, username, super().clean_old_password)
 
 
 WRONG_PASSWORD = ("invalid_login", "password_incorrect")  # Django's codes for it
 BUSY_SECONDS = 5
 
 
-def throttled_check(form, attempt, check):
+class Throttle(Protocol):
+    """The login throttle (``services.accounts.LoginThrottle``), as the view hands it."""
+
+    def turn(self) -> AbstractContextManager[bool]: ...
+    def wait(self, username: str) -> int: ...
+    def failed(self, username: str) -> int: ...
+    def succeeded(self, username: str) -> None: ...
+
+
+def throttled_check(form, throttle: Throttle, username: str, check):
     """``check()`` (Django's own password check, raising when it is wrong) behind the
-    login throttle of ``services.accounts``: in the queue of password checks, refused
-    without checking while the account or address is locked, the failure counted. The
-    failure that locks already says how long to wait; ``form.wait`` keeps the seconds."""
-    with account_services.password_check() as my_turn:
+    login throttle: in the queue of password checks, refused without checking while the
+    account or address is locked, the failure counted. The failure that locks already
+    says how long to wait; ``form.wait`` keeps the seconds."""
+    with throttle.turn() as my_turn:
         if not my_turn:
             form.wait = BUSY_SECONDS
             raise ValidationError(
                 _("Many logins at once. Try again in a few seconds."), code="busy"
             )
-        form.wait = account_services.login_wait(attempt)
+        form.wait = throttle.wait(username)
         if form.wait:
             raise ValidationError(too_many_failures(form.wait), code="throttled")
         try:
@@ -489,11 +499,11 @@ def throttled_check(form, attempt, check):
         except ValidationError as error:
             if error.code not in WRONG_PASSWORD:
                 raise
-            form.wait = account_services.login_failed(attempt)
+            form.wait = throttle.failed(username)
             if form.wait:
                 raise ValidationError(too_many_failures(form.wait), code="throttled") from None
             raise
-        account_services.login_succeeded(attempt)
+        throttle.succeeded(username)
         return checked
 
 

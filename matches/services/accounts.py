@@ -190,6 +190,26 @@ def login_succeeded(attempt: LoginAttempt) -> None:
         LoginFailures.objects.filter(key=attempt.keys()["account"]).delete()
 
 
+class LoginThrottle:
+    """The throttle as a login form asks it, for the logins from one address: the view
+    hands it to the form, which so needs no service of its own."""
+
+    def __init__(self, address: str):
+        self.address = address
+
+    def turn(self):
+        return password_check()
+
+    def wait(self, username: str) -> int:
+        return login_wait(LoginAttempt(username, self.address))
+
+    def failed(self, username: str) -> int:
+        return login_failed(LoginAttempt(username, self.address))
+
+    def succeeded(self, username: str) -> None:
+        login_succeeded(LoginAttempt(username, self.address))
+
+
 def _count_failure(key: str, policy: dict, now: datetime) -> datetime | None:
     row, _ = LoginFailures.objects.select_for_update().get_or_create(
         key=key, defaults={"since": now}

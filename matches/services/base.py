@@ -1,5 +1,5 @@
-"""What every writer shares: one transaction per write (with SQLite's writer queue), and
-how a rule error reads to people. (The errors a write answers with are ``matches.errors``.)"""
+"""What every writer shares: one transaction per write (with SQLite's writer queue). The
+errors a write answers with, and how each reads to people, are ``matches.errors``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.utils.translation import gettext
 
 from ..backup import private
 from ..errors import (  # noqa: F401 - where the writers found them before matches.errors
@@ -20,9 +19,8 @@ from ..errors import (  # noqa: F401 - where the writers found them before match
     Refused,
     TableLocked,
     clashes,
+    explain,
 )
-from ..rules import RuleError
-from ..rules.base import Phrases, Term
 
 try:
     import fcntl
@@ -61,32 +59,3 @@ def _writer_queue():
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def explain(error: RuleError | Refused) -> str:
-    """The translated sentence for a rule error, naming the hand when it is a later one;
-    any other refusal's own sentence."""
-    if not isinstance(error, RuleError):
-        return error.message
-    text = gettext(error.message)
-    if error.params:
-        text = text % {key: _display(value) for key, value in error.params.items()}
-    hand = getattr(error, "hand", None)
-    if hand is not None:
-        return gettext("Hand %(number)s no longer fits: %(problem)s") % {
-            "number": hand,
-            "problem": text,
-        }
-    return text
-
-
-def _display(value: Any) -> Any:
-    # Only the program's own words (``Term``: an option's name, a call; ``Phrases``: whole
-    # sentences) are translated; a player's name or what a client sent is shown as it is
-    # ("Nobody" stays "Nobody").
-    if isinstance(value, Phrases):
-        return "; ".join(
-            gettext(message) % {key: _display(item) for key, item in params.items()}
-            for message, params in value
-        )
-    return gettext(value) if isinstance(value, Term) else value

@@ -22,8 +22,8 @@ from django.db.models import Count
 from .. import games
 from ..models import Round, Table, TableSeat, Tournament
 from . import standings as standings_reads
-from . import tournaments as services
 from .selectors import RevisionCache
+from .tables import table_sizes
 
 # What a table has got to, in the order a round goes.
 WAITING, PLAYING, DONE, HANDED_IN, CONFIRMED = (
@@ -92,13 +92,14 @@ class Drawings:
     its key or open), in one file each that every worker of this machine reads.
 
     At a club night in full swing a hand comes every few tenths of a second, so nearly
-    every poll finds a new revision; drawing the board (60 ms of a process at 40 tables)
-    for each would take the server's two cores. So polls within ``BOARD_STALE_SECONDS``
-    (half a second) of the last drawing, whichever worker drew it, share it: the board is
-    drawn about twice a second on the whole machine, and a hand is on a board that polls
-    every 5 s within 5.5 s and a drawing (issue 19: each worker held its board for 10 s,
-    and hands reached the projector up to 9.9 s late). A poll that presents the board it
-    would get is "unchanged" (204)."""
+    every poll finds a new revision; drawing the board for each (the template and the
+    standings' queries at forty tables) would take the server's cores. So polls within
+    ``BOARD_STALE_SECONDS`` (half a second) of the last drawing, whichever worker drew it,
+    share it: the board is drawn about twice a second on the whole machine, and a hand is
+    on a board within one poll interval and a drawing (a board held per worker for longer let
+    hands reach the projector nearly two intervals late; the figures are in
+    docs/performance.md). A poll that presents the board it would get is "unchanged"
+    (204)."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -116,9 +117,10 @@ class Drawings:
         if not pending.acquire(blocking=False):
             # Another thread of this process is drawing the board already. A poll meanwhile
             # gets the drawing before it, young enough still (the window, plus a drawing's
-            # time at most), instead of waiting the 100 ms or more of a drawing at 40 tables
-            # (the bench's "board, after a hand": 17x /ping/ with every such poll waiting).
-            # The poll after it, 5 s later, gets the new one.
+            # time at most), instead of waiting for a whole drawing at forty tables (with
+            # every such poll waiting, bench/club_live.py's "board, after a hand" was
+            # several times its target: docs/performance.md). The next poll gets the new
+            # one.
             if self.usable(last, etag, presented) and now() - last.at < self.grace():
                 return last
             pending.acquire()
@@ -230,7 +232,7 @@ def round_progress(tournament: Tournament, round_: Round) -> list[TableProgress]
     """Each table of ``round_``: its players, hands entered of its hands, and its state.
     Two queries of plain values whatever the number of tables: the board is redrawn
     while forty tables play."""
-    sizes = services.table_sizes(tournament)
+    sizes = table_sizes(tournament)
     plugin = games.get(tournament.game)
     names: dict[int, list[str]] = {}
     for table, player, partner in (

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from .. import games, rules, standings
 from ..models import Round, TableSeat, Tournament
 from . import standings as standings_reads
-from .tournaments import table_sizes
+from .tables import table_sizes
 
 
 def game_label(tournament: Tournament) -> str:

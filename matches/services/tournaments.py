@@ -42,6 +42,7 @@ from ..rules.base import _
 from . import play
 from . import players as register
 from .base import writing
+from .tables import table_sizes
 
 MAX_ROUNDS = 30
 MAX_HANDS_PER_ROUND = 99
@@ -378,14 +379,6 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
         _bump(tournament)
         _audit(tournament, by, "draft", after=_seating_facts(drawn))
     return round_
-
-
-def table_sizes(tournament: Tournament) -> seating.TableSizes:
-    """The table sizes the tournament seats: the game's (its plugin says), with bigger
-    tables only when the remainder policy is ``sitters``."""
-    return games.table_sizes(
-        tournament.game, tournament.variant, tournament.table_size, tournament.remainder
-    )
 
 
 def history(tournament: Tournament, *, before: int | None = None) -> seating.History:

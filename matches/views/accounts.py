@@ -60,7 +60,10 @@ class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "address": client_address(self.request)}
+        return {
+            **super().get_form_kwargs(),
+            "throttle": services.LoginThrottle(client_address(self.request)),
+        }
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
@@ -85,7 +88,10 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     success_url = reverse_lazy("accounts:account")
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "address": client_address(self.request)}
+        return {
+            **super().get_form_kwargs(),
+            "throttle": services.LoginThrottle(client_address(self.request)),
+        }
 
     def form_valid(self, form):
         response = super().form_valid(form)
