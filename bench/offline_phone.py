@@ -138,23 +138,26 @@ def measure(base: str, token: str, throttle: Throttle, slowdown: float) -> dict:
         figures["ready_s"] = time.monotonic() - started
         figures["ready_bytes"] = throttle.down_bytes
         context.set_offline(True)
-        page.wait_for_selector("#offline[data-loaded-in]", state="attached", timeout=300_000)
+        # The first hand offline: Python starts (from the service worker's copy) and
+        # works out the next deal.
+        form = page.locator("form#record")
+        for number, pattern in enumerate(((8, 5, 3), (3, 8, 5)), start=1):
+            form.locator("label.suit-button.hearts").click()
+            for seat, count in enumerate(pattern):
+                form.locator("input.tricks").nth(seat).fill(str(count))
+            form.locator("input.tricks").nth(0).dispatch_event("input")
+            clicked = time.monotonic()
+            form.locator("button[type=submit]").click()
+            page.wait_for_selector(
+                f"#offline-panel .offline-dealer:has-text('{number + 1}:')", timeout=300_000
+            )
+            figures[f"hand{number}_s"] = time.monotonic() - clicked
         offline = page.locator("#offline")
         figures["python_s"] = int(offline.get_attribute("data-loaded-in")) / 1000
         figures["wasm_mb"] = int(offline.get_attribute("data-wasm-bytes")) / 2**20
         metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
         figures["js_heap_mb"] = metrics["JSHeapUsedSize"] / 2**20
         figures["stored_mb"] = page.evaluate("navigator.storage.estimate()")["usage"] / 2**20
-        # A hand offline: the next deal worked out by the rules in the worker.
-        form = page.locator("form#record")
-        form.locator("label.suit-button.hearts").click()
-        for seat, count in enumerate((8, 5, 3)):
-            form.locator("input.tricks").nth(seat).fill(str(count))
-        form.locator("input.tricks").nth(0).dispatch_event("input")
-        clicked = time.monotonic()
-        form.locator("button[type=submit]").click()
-        page.wait_for_selector("#offline-panel .offline-dealer", timeout=120_000)
-        figures["hand_s"] = time.monotonic() - clicked
         browser.close()
     return figures
 
@@ -248,8 +251,11 @@ def main(argv: list[str] | None = None) -> int:
             f"  ready to go offline          {figures['ready_s']:6.1f} s  "
             f"{figures['ready_bytes'] / 2**20:5.2f} MB (page, scripts, Pyodide, rules)"
         )
-        print(f"  Python started, offline      {figures['python_s']:6.1f} s  (in the worker)")
-        print(f"  first hand worked out        {figures['hand_s']:6.1f} s")
+        print(
+            f"  first hand offline, worked out {figures['hand1_s']:4.1f} s  (Python started "
+            f"in the worker in {figures['python_s']:.1f} s)"
+        )
+        print(f"  second hand offline          {figures['hand2_s']:6.1f} s")
         print(
             f"  memory: page JS heap {figures['js_heap_mb']:.1f} MB, Python's WebAssembly "
             f"memory {figures['wasm_mb']:.1f} MB; kept on the phone {figures['stored_mb']:.1f} MB"

@@ -4,8 +4,8 @@
 // matches.views.offline.rules_worker after a line that sets self.CONFIG:
 // {pyodide: the folder of Pyodide's files, rules: the rules' zip}, both on this server.
 //
-// Messages: {id, op: "load"} starts Python (and says how much memory it took);
-// {id, op: "derive", payload} answers offline_play.derive(payload).
+// Messages: {id, op: "load"} starts Python; {id, op: "derive", payload} answers
+// offline_play.derive(payload).
 "use strict";
 
 importScripts(self.CONFIG.pyodide + "pyodide.js");
@@ -36,17 +36,15 @@ self.onmessage = async function (event) {
   var message = event.data;
   try {
     var py = await start();
-    if (message.op === "load") {
-      self.postMessage({ id: message.id, ok: true, result: {
-        loadedIn: py.loadedIn,
-        // The WebAssembly memory Python runs in: most of what the phone spends on it.
-        wasmBytes: py._module.HEAP8.buffer.byteLength,
-      } });
-      return;
+    // Every answer says how long Python took to start and the WebAssembly memory it runs
+    // in (most of what the phone spends on it), for whoever measures.
+    var figures = { loadedIn: py.loadedIn, wasmBytes: py._module.HEAP8.buffer.byteLength };
+    var result = null;
+    if (message.op === "derive") {
+      py.globals.set("payload", JSON.stringify(message.payload));
+      result = JSON.parse(py.runPython("offline_play.derive(payload)"));
     }
-    py.globals.set("payload", JSON.stringify(message.payload));
-    var answer = py.runPython("offline_play.derive(payload)");
-    self.postMessage({ id: message.id, ok: true, result: JSON.parse(answer) });
+    self.postMessage(Object.assign({ id: message.id, ok: true, result: result }, figures));
   } catch (error) {
     self.postMessage({ id: message.id, ok: false, error: String(error) });
   }

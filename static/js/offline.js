@@ -77,6 +77,11 @@
         var done = waiting[answer.id];
         delete waiting[answer.id];
         if (answer.error) { root.dataset.rulesError = answer.error; }  // for whoever looks
+        if (answer.loadedIn) {
+          // How long Python took to start, and the memory it holds (bench/offline_phone.py).
+          root.dataset.loadedIn = String(answer.loadedIn);
+          root.dataset.wasmBytes = String(answer.wasmBytes);
+        }
         if (done) { answer.ok ? done.resolve(answer.result) : done.reject(new Error(answer.error)); }
       };
       worker.onerror = function (event) {
@@ -158,14 +163,32 @@
   function save() {
     return Queue.saveTable({
       token: token, data: table, offlineSince: offlineSince, reported: reported,
+      derived: derived, derivedFor: derived ? derivedFor : null,
     });
+  }
+
+  // What the rules' last answer was worked out from: the server's hands and ours. A page
+  // opened again offline shows it at once, without starting Python.
+  var derivedFor = null;
+  function basis() {
+    return (table ? table.revision : "") + ":" + queue.map(function (item) {
+      return item.id + (item.input ? "" : "?");
+    }).join(",");
+  }
+
+  function worked(answer) {
+    derived = answer;
+    derivedFor = basis();
+    save();
   }
 
   function goOffline() {
     if (offlineSince === null) {
       offlineSince = Date.now();
       save();
-      loadRules();  // ready for the next hand
+      // Python starts when a hand needs it (a short blip costs the phone nothing), or at
+      // once without a service worker, while the server may still hand it over.
+      if (!keptByWorker()) { loadRules(); }
     }
     scheduleRetry();
     render();
@@ -251,8 +274,10 @@
         return Queue.put(item);
       }
       item.input = answer.inputs[answer.inputs.length - 1];
-      derived = answer;
-      return Queue.put(item);
+      return Queue.put(item).then(function () {
+        // The newest hand's answer is the table's state; an older one's is not.
+        if (queue[queue.length - 1] === item) { worked(answer); }
+      });
     }, function () {
       rulesFailed = true;  // kept all the same: the server judges it when it answers
     });
@@ -455,7 +480,7 @@
       return Promise.resolve();
     }
     return rules("derive", payload()).then(function (answer) {
-      derived = answer.ok ? answer : null;
+      if (answer.ok) { worked(answer); } else { derived = null; }
       if (!answer.ok) { notice = refusalText(answer); }
     }, function () {
       rulesFailed = true;
@@ -657,6 +682,11 @@
 
   // -- start ------------------------------------------------------------------------------
 
+  // Whether a service worker keeps this page and Python (https, or the laptop itself).
+  function keptByWorker() {
+    return "serviceWorker" in navigator && window.isSecureContext;
+  }
+
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
     var workers = navigator.serviceWorker;
@@ -701,6 +731,8 @@
         table = kept.data;
         offlineSince = kept.offlineSince || null;
         reported = kept.reported || 0;
+        derived = kept.derived || null;
+        derivedFor = kept.derivedFor || null;
       }
       return fetchTable().then(function () {
         offlineSince = null;
@@ -709,10 +741,12 @@
         if (queue.length) { return flush(); }
         // Without a service worker to keep it (plain http), Python is loaded while the
         // server is there, so that it is ready without it; with one, when needed.
-        if (!navigator.serviceWorker || !navigator.serviceWorker.controller) { warmUp(); }
+        if (!keptByWorker()) { warmUp(); }
         render();
       }, function () {
         goOffline();
+        if (derived && derivedFor === basis()) { render(); return null; }
+        derived = null;
         return redraw();
       });
     }).catch(function () { return null; });
@@ -723,13 +757,8 @@
     idle(loadRules);
   }
 
-  // Python started in the worker; how long it took and the memory it holds are left on
-  // the page for whoever measures (bench/offline_phone.py).
   function loadRules() {
-    return rules("load").then(function (figures) {
-      root.dataset.loadedIn = String(figures.loadedIn);
-      root.dataset.wasmBytes = String(figures.wasmBytes);
-    }, function () { rulesFailed = true; });
+    return rules("load").catch(function () { rulesFailed = true; });
   }
 
   start();
