@@ -1,6 +1,6 @@
 """Storage, by subject. Django finds the models through this package."""
 
-from .accounts import ApiToken, LoginFailures, hash_token
+from .accounts import AccountAudit, ApiToken, LoginFailures, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
 from .players import Player, PlayerAudit, name_key
 from .series import Series, SeriesAudit, SeriesTournament
@@ -28,6 +28,7 @@ __all__ = [
     "Tournament",
     "TournamentAudit",
     "new_link_token",
+    "AccountAudit",
     "ApiToken",
     "AuditEntry",
     "Hand",

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .audit import Audit
 from .lookups import user_by_token_hash
 
 
@@ -56,3 +57,29 @@ class LoginFailures(models.Model):
 
     def __str__(self):
         return f"{self.failures} since {self.since:%Y-%m-%d %H:%M}"
+
+
+class AccountAudit(Audit):
+    """An account's own log: what was done to its matches that the match's own trail
+    cannot keep. A deleted match takes its seats, hands and audit trail with it, so its
+    deletion is written here, under its owner (whoever deleted it: ``by``), with what the
+    match was (``about``: game, variant, players, hands, totals, winners, when it was
+    made) — a record that outlives the match (issue 20, item 3)."""
+
+    class Action(models.TextChoices):
+        DELETE = "delete", _("deleted the match")
+
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_audit"
+    )
+    action = models.CharField(max_length=16, choices=Action.choices)
+    # The match's id when it existed (no key: the row is gone).
+    match_id = models.PositiveBigIntegerField(null=True, blank=True)
+    about = models.JSONField(default=dict, blank=True)
+
+    class Meta(Audit.Meta):
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["account", "-at"], name="account_audit_latest")]
+
+    def __str__(self):
+        return f"{self.by_name} {self.action} {self.match_id}"

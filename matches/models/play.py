@@ -53,6 +53,9 @@ class Match(models.Model):
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
     # The table ended the match early (an open-ended session): a fact, like the hands.
     stopped = models.BooleanField(default=False)
+    # Put away by its owner or an organiser: off the home list and ``GET /api/matches``
+    # (unless asked for), still readable, audited and restorable (issue 20, item 3).
+    archived = models.BooleanField(_("archived"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Derived, in the same transaction as the hands (as are the seats' totals), so that
@@ -241,6 +244,8 @@ class AuditEntry(Audit):
         STOP = "stop", _("ended the match")
         REOPEN = "reopen", _("reopened the match")
         SHARE = "share", _("replaced the share link")
+        ARCHIVE = "archive", _("archived the match")
+        RESTORE = "restore", _("restored the match")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     action = models.CharField(max_length=16, choices=Action.choices)
