@@ -4,7 +4,7 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html_join
 
-from ..views.doors import door_of
+from ..views.match_routes import routes_of
 
 register = template.Library()
 
@@ -51,7 +51,7 @@ def field(form, name):
 def door_url(context, page, *args):
     """The address of one of the match's pages through the door it was opened by (the
     match page, or a table link): ``{% door_url "correct" row.number %}``."""
-    return door_of(context).url(page, *args)
+    return routes_of(context).url(page, *args)
 
 
 @register.filter

@@ -24,7 +24,7 @@ from .. import access, standings
 from ..models import Round, Table, Tournament
 from ..services import board as boards
 from . import play
-from .doors import Door
+from .match_routes import MatchRoutes
 from .tournaments import _rows, standings_columns
 
 # How often the board asks; a projector across the hall needs no more.
@@ -146,5 +146,5 @@ def result_table(request, tournament_id: int, number: int, table: int):
         number=table,
     )
     return play.cached_match_page(
-        request, found.match, Door.match_page(found.match, None), read_only=True
+        request, found.match, MatchRoutes.own(found.match, None), read_only=True
     )

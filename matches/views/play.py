@@ -28,7 +28,7 @@ from ..services import play as services
 from ..services import selectors
 from ..services.base import explain
 from .common import CSRF_PLACEHOLDER, leave, match_for_page, template_for, with_csrf
-from .doors import Door
+from .match_routes import MatchRoutes
 
 
 @login_required
@@ -205,7 +205,7 @@ def _said(request) -> str:
 TABLE_CACHE_SECONDS = 60 * 60
 
 
-def cached_match_page(request, match: Match, door: Door, *, read_only=False):
+def cached_match_page(request, match: Match, door: MatchRoutes, *, read_only=False):
     if len(messages.get_messages(request)):
         # Messages show once, inside the table: render this one afresh.
         return _match_page(request, selectors.snapshot(match), door, read_only=read_only)
@@ -243,7 +243,7 @@ def cached_match_page(request, match: Match, door: Door, *, read_only=False):
     return HttpResponse(_with_csrf(html, token))
 
 
-def _table_html(request, match: Match, door: Door, version: str, read_only: bool) -> str:
+def _table_html(request, match: Match, door: MatchRoutes, version: str, read_only: bool) -> str:
     key = f"table:{version}"
     html = cache.get(key)
     if html is None:
@@ -262,7 +262,7 @@ def _with_csrf(html: str, token: str) -> str:
 @require_GET
 def match_detail(request, match_id: int):
     match = match_for_page(request, match_id, Access.WRITE)
-    return cached_match_page(request, match, Door.match_page(match, request.user))
+    return cached_match_page(request, match, MatchRoutes.own(match, request.user))
 
 
 @require_GET
@@ -272,17 +272,17 @@ def match_shared(request, token: str):
         match = access.shared_match(token)
     except access.NoSuchMatch:
         raise Http404 from None
-    return cached_match_page(request, match, Door.match_page(match, None), read_only=True)
+    return cached_match_page(request, match, MatchRoutes.own(match, None), read_only=True)
 
 
 @login_required
 @require_POST
 def hand_preview(request, match_id: int):
     match = match_for_page(request, match_id, Access.WRITE)
-    return preview_scores(request, match, Door.match_page(match, request.user))
+    return preview_scores(request, match, MatchRoutes.own(match, request.user))
 
 
-def preview_scores(request, match: Match, door: Door):
+def preview_scores(request, match: Match, door: MatchRoutes):
     """The scores the hand in the form would get; nothing is written."""
     current = selectors.snapshot(match)
     game = games.of(match)
@@ -308,10 +308,10 @@ def preview_scores(request, match: Match, door: Door):
 @require_POST
 def hand_record(request, match_id: int):
     match = match_for_page(request, match_id, Access.WRITE)
-    return record(request, match, Door.match_page(match, request.user))
+    return record(request, match, MatchRoutes.own(match, request.user))
 
 
-def record(request, match: Match, door: Door):
+def record(request, match: Match, door: MatchRoutes):
     current = selectors.snapshot(match)
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
@@ -341,7 +341,7 @@ def record(request, match: Match, door: Door):
     return _match_page(request, current, door, form=form, status=422)
 
 
-def _stale(request, conflict: Conflict, door: Door, number: int):
+def _stale(request, conflict: Conflict, door: MatchRoutes, number: int):
     """409: the form was for a hand that is no longer the next one. The page as it
     stands, the reason and, when the hand was recorded meanwhile, both entries side by
     side (plain requests too: a redirect would lose the phone's own figures)."""
@@ -403,7 +403,7 @@ def _damaged_message(number: int) -> str:
     ) % {"number": number}
 
 
-def _after_write(request, snapshot, door: Door, status=200):
+def _after_write(request, snapshot, door: MatchRoutes, status=200):
     """htmx: the refreshed table in place, scrolled to its message. Plain: back to the
     page at its message (post/redirect/get)."""
     if request.htmx:
@@ -417,10 +417,10 @@ def _after_write(request, snapshot, door: Door, status=200):
 @require_http_methods(["GET", "POST"])
 def hand_correct(request, match_id: int, number: int):
     match = match_for_page(request, match_id, Access.WRITE)
-    return correct(request, match, number, Door.match_page(match, request.user))
+    return correct(request, match, number, MatchRoutes.own(match, request.user))
 
 
-def correct(request, match: Match, number: int, door: Door):
+def correct(request, match: Match, number: int, door: MatchRoutes):
     current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404
@@ -486,10 +486,10 @@ def _correct_page(request, snapshot, hand, form, door, status=200, notice=None):
 @require_http_methods(["GET", "POST"])
 def hand_undo(request, match_id: int, number: int):
     match = match_for_page(request, match_id, Access.WRITE)
-    return undo(request, match, number, Door.match_page(match, request.user))
+    return undo(request, match, number, MatchRoutes.own(match, request.user))
 
 
-def undo(request, match: Match, number: int, door: Door):
+def undo(request, match: Match, number: int, door: MatchRoutes):
     current = selectors.snapshot(match)
     if not 1 <= number <= len(current.state.hands):
         raise Http404

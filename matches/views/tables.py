@@ -1,7 +1,7 @@
 """A table of a tournament round on the players' phones: its table link ``/t/<token>/``
 (TOURNAMENTS.md §4, §7). No account: the token is the key. The page is the table's
 match page — the same forms, services, two-phone safety and audit, through a table
-``Door`` — with the round, the table number and the seats above it and, once the match
+``MatchRoutes`` — with the round, the table number and the seats above it and, once the match
 has ended, the result handed in by one player and confirmed by another.
 
 The link writes while its round is being played and its result is not confirmed; after
@@ -31,20 +31,20 @@ from ..services import tournaments as services
 from ..services.base import explain
 from . import play
 from .common import leave
-from .doors import TABLE_ROUTES, Door
+from .match_routes import TABLE_ROUTES, MatchRoutes
 
 
 def _table(token: str):
     """The table of ``token`` and its door; 404 for no table (or one not started). Read
     once per request: everything after it is handed this table."""
     table = access.table_by_link(token)
-    return table, table_door(table)
+    return table, table_link_routes(table)
 
 
-def table_door(table) -> Door:
+def table_link_routes(table) -> MatchRoutes:
     """The match as its table link opens it: the link's addresses, the table as the
     audit's actor, and the page with the round, the table and the result step."""
-    return Door(
+    return MatchRoutes(
         TABLE_ROUTES,
         table.token,
         table.actor,
@@ -81,7 +81,7 @@ def _until_locked(write):
     return view
 
 
-def _back(request, door: Door):
+def _back(request, door: MatchRoutes):
     """A refused write goes back to the page, which shows why (htmx: the whole page is
     loaded again, as the table below may now be read-only)."""
     if request.htmx:
@@ -89,10 +89,10 @@ def _back(request, door: Door):
     return leave(request, door.url("page"))
 
 
-def _page_of(token: str) -> Door:
+def _page_of(token: str) -> MatchRoutes:
     """Where a write refused under the lock goes back to: the link's page, found by the
     token alone (the table was read already; the page reads it afresh)."""
-    return Door(TABLE_ROUTES, token, None)
+    return MatchRoutes(TABLE_ROUTES, token, None)
 
 
 # How often a table's page asks whether another phone wrote (as the board does).
@@ -209,7 +209,7 @@ def table_result(request, token: str):
     return leave(request, door.url("page") + "#result")
 
 
-def table_page_context(request, door: Door) -> dict:
+def table_page_context(request, door: MatchRoutes) -> dict:
     """What the table link's page shows around the match: the tournament, the round,
     the table and its players, and the result's step."""
     table = door.table
@@ -228,7 +228,7 @@ def table_page_context(request, door: Door) -> dict:
     }
 
 
-def status_oob(request, door: Door, shown=None) -> str:
+def status_oob(request, door: MatchRoutes, shown=None) -> str:
     """The result's step, swapped in out of band after a hand is written through the link
     (a hand that ends the match brings "We are done"), and the page's poll with what the
     page now shows (``shown``: the snapshot the table was drawn from, when not the

@@ -1,6 +1,7 @@
-"""How a request reached a match: through the owner's (or an organiser's) match page, or
-through a table link on a player's phone. The two share every form, service and template;
-the door says where the forms post, where a write returns to, and whom the audit names.
+"""The two ways to a match: its own page (the owner's, or an organiser's) and a table link
+on a player's phone. Both share every form, service and template; ``MatchRoutes`` says,
+for the way a request came, where the forms post, where a write returns to and whom the
+audit names. (Views and templates call the one in hand ``door``.)
 """
 
 from __future__ import annotations
@@ -31,26 +32,30 @@ TABLE_ROUTES = {
 
 
 @dataclass(frozen=True)
-class Door:
+class MatchRoutes:
+    """A match's pages for one way to it (``MATCH_ROUTES`` or ``TABLE_ROUTES``), the key
+    in their addresses, and the actor its writes name."""
+
     routes: Mapping[str, str]
     key: int | str  # the match's id, or the table's token
-    by: Any  # for the services and their audit: a user, or a table's label
+    by: Any  # for the services and their audit: a user, or a table link's ``Actor``
     table: Any = None  # the tournament table behind a table link
     # The page around the match's table, and what it adds to it (the table link's round,
     # table and result step: ``views.tables``); ``oob``: that part again, swapped in out
     # of band after a write, so that it follows the hand.
     template: str = "match.html"
-    around: Callable[[Any, Door], dict] | None = None
-    oob: Callable[[Any, Door, Any], str] | None = None
+    around: Callable[[Any, MatchRoutes], dict] | None = None
+    oob: Callable[[Any, MatchRoutes, Any], str] | None = None
 
     @classmethod
-    def match_page(cls, match: Match, user) -> Door:
+    def own(cls, match: Match, user) -> MatchRoutes:
+        """The match's own page, as ``user`` (None: a spectator) opened it."""
         return cls(MATCH_ROUTES, match.pk, user)
 
     @property
     def name(self) -> str:
-        """Tells the cached renderings of the doors apart (a table's own links are in
-        its rendering)."""
+        """Tells the cached renderings of the two ways apart (a table's own links are
+        in its rendering)."""
         return f"table:{self.key}" if self.table is not None else "match"
 
     def url(self, page: str, *args: Any) -> str:
@@ -64,9 +69,10 @@ class Door:
         return self.oob(request, self, snapshot) if self.oob else ""
 
 
-def door_of(context: Mapping[str, Any]) -> Door:
-    """The door a template was rendered for: the match page's unless a view said else."""
+def routes_of(context: Mapping[str, Any]) -> MatchRoutes:
+    """The routes a template was rendered for (``door``): the match page's unless a view
+    said else."""
     door = context.get("door")
     if door is None:
-        door = Door.match_page(context["match"], None)
+        door = MatchRoutes.own(context["match"], None)
     return door
