@@ -53,4 +53,3 @@ def test_an_api_keys_user_is_the_orms_with_its_tokens_use(owner):
     )
     assert ApiToken.user_for(key).api_token_used_at == orm.at == used
     assert ApiToken.user_for("sk_" + "x" * 43) is None
-

@@ -39,7 +39,9 @@ def tables(captured, verb="SELECT"):
     for query in captured:
         words = query["sql"].replace('"', "").split()
         if words[0] == verb:
-            found.append(words[words.index({"SELECT": "FROM", "INSERT": "INTO"}.get(verb, verb)) + 1])
+            found.append(
+                words[words.index({"SELECT": "FROM", "INSERT": "INTO"}.get(verb, verb)) + 1]
+            )
     return found
 
 
