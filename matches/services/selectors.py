@@ -204,20 +204,37 @@ def stored_hand_rows(match: Match) -> list[dict[str, Any]]:
 
 def stored_hands(match: Match) -> Hands:
     """The match's hands as the rules derived them, built from their rows (one query)."""
-    rows = stored_hand_rows(match)
-    hands = tuple(
-        rules.Hand(
-            number=row["number"],
-            dealer=row["dealer"],
-            input=row["input"],
-            targets=tuple(row["targets"]) if row["targets"] is not None else None,
-            scores=tuple(row["scores"]),
-            active=tuple(row["active"]),
-            detail=detail_from_json(row["detail"]),
+    rows = match.hands.order_by("number").values_list(*HAND_FACTS)
+    hands, versions = [], []
+    for number, dealer, data, targets, scores, active, detail, version in rows:
+        hands.append(
+            rules.Hand(
+                number=number,
+                dealer=dealer,
+                input=data,
+                targets=tuple(targets) if targets is not None else None,
+                scores=tuple(scores),
+                active=tuple(active),
+                detail=_detail(detail),
+            )
         )
-        for row in rows
-    )
-    return hands, tuple(row["version"] for row in rows)
+        versions.append(version)
+    return tuple(hands), tuple(versions)
+
+
+def _detail(stored: dict[str, Any]) -> rules.Detail:
+    """A hand's ``Detail`` from its row. Most hands of a match carry equal ones (frozen,
+    so they may be shared): each is read once per process and then found by its text."""
+    key = repr(stored)
+    detail = _details.get(key)
+    if detail is None:
+        if len(_details) > 10_000:
+            _details.clear()
+        detail = _details[key] = detail_from_json(stored)
+    return detail
+
+
+_details: dict[str, rules.Detail] = {}
 
 
 def state_before(snap: Snapshot, number: int) -> MatchState:
