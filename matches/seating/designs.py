@@ -22,7 +22,11 @@ at once where a local search from scratch may need long. The constructions:
   pair. They give Kirkman triple systems KTS(21) and KTS(33) (everyone meets everyone),
   nearly Kirkman triple systems NKTS(18), NKTS(24), NKTS(30) (everyone meets all but one)
   and the resolvable designs RBIBD(28, 4, 1) and RBIBD(40, 4, 1) (the parameters of the
-  lines of PG(3, 3)).
+  lines of PG(3, 3));
+- N = 32, k = 4 over 10 rounds (one more than the partial spread; the social golfer
+  problem's own case, first solved by Aguado): two affine planes of order 4 on the same
+  16 letters, placed so that no three letters lie on a line of both, each letter doubled
+  into two players; ``doubled_planes`` says how.
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ def designs(players: int, table_size: int) -> tuple[Design, ...]:
         found.append(kirkman())
     if (players, table_size) in CYCLIC:
         found.append(cyclic(players, table_size))
+    if (players, table_size) == (32, 4):
+        found.append(doubled_planes())
     return tuple(sorted(found, key=len, reverse=True))
 
 
@@ -387,3 +393,82 @@ def develop(m: int, levels: int, rounds: int, bases) -> Design:
         by = i // len(bases)
         found.append(tuple(sorted(tuple(sorted(shift(p, by) for p in group)) for group in base)))
     return tuple(found)
+
+
+# GF(4) = {0, 1, w, w²} as 0..3: addition is XOR, multiplication this table.
+GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+# Where the second plane puts the first plane's letters: found once by a search for a
+# placement with no three letters on a line of both planes whose signs (below) solve;
+# tests/seating/test_designs.py checks the design it gives pair by pair.
+SECOND_PLANE = (15, 11, 6, 10, 7, 14, 1, 3, 13, 0, 2, 12, 4, 5, 9, 8)
+
+
+def affine_plane_4() -> list[list[frozenset[int]]]:
+    """The five parallel classes of AG(2, 4) on the letters 0..15 (letter 4x + y is the
+    point (x, y)): the lines y = mx + b for each slope m, and x = b."""
+    classes = [
+        [frozenset(4 * x + (GF4_TIMES[m][x] ^ b) for x in range(4)) for b in range(4)]
+        for m in range(4)
+    ]
+    classes.append([frozenset(4 * b + y for y in range(4)) for b in range(4)])
+    return classes
+
+
+@cache
+def doubled_planes() -> Design:
+    """32 players in fours over 10 rounds, every pair at most once.
+
+    Sixteen letters, each two players: (letter, 0) and (letter, 1). Rounds 1–5 are the
+    parallel classes of an affine plane of order 4 on the letters, rounds 6–10 those of a
+    second plane on the same letters (``SECOND_PLANE``), so every two letters share a line
+    exactly twice, once in each plane. A line of a round seats two tables: each of its
+    letters gives one of its players to the first table, by a sign s(round, letter), and
+    the other to the second. Two players of letters a and b then meet in a round where a
+    and b share a line, when their sides differ exactly as s(a) and s(b) differ there; so
+    if, for every two letters, the two rounds that join them differ in s(a) ⊕ s(b), each
+    pair of players meets once (the players of one letter never meet). Those 120 conditions
+    are linear over GF(2) in the 160 signs; ``_signs`` solves them."""
+    first = affine_plane_4()
+    second = [[frozenset(SECOND_PLANE[p] for p in line) for line in cls] for cls in first]
+    rounds = first + second
+    signs = _signs(rounds)
+    design = []
+    for number, cls in enumerate(rounds):
+        tables = []
+        for line in cls:
+            tables.append(tuple(sorted(2 * a + signs[number][a] for a in line)))
+            tables.append(tuple(sorted(2 * a + 1 - signs[number][a] for a in line)))
+        design.append(tuple(sorted(tables)))
+    return tuple(design)
+
+
+def _signs(rounds: list[list[frozenset[int]]]) -> list[list[int]]:
+    """The signs s(round, letter) with s(r, a) ⊕ s(r, b) ⊕ s(r', a) ⊕ s(r', b) = 1 for each
+    two letters a, b joined in rounds r and r', by Gaussian elimination over GF(2): each
+    equation a bit mask over the 16 × rounds unknowns."""
+    joined: dict[tuple[int, int], list[int]] = {}
+    for number, cls in enumerate(rounds):
+        for line in cls:
+            for a, b in itertools.combinations(sorted(line), 2):
+                joined.setdefault((a, b), []).append(number)
+    pivots: dict[int, tuple[int, int]] = {}  # leading bit -> (equation, right-hand side)
+    for (a, b), both in joined.items():
+        mask, side = 0, 1
+        for number in both:
+            mask ^= 1 << (16 * number + a) | 1 << (16 * number + b)
+        for bit, (row, value) in pivots.items():
+            if mask >> bit & 1:
+                mask, side = mask ^ row, side ^ value
+        if not mask:
+            if side:
+                raise ValueError("these planes cannot be signed")
+            continue
+        lead = mask.bit_length() - 1
+        for bit, (row, value) in list(pivots.items()):
+            if row >> lead & 1:
+                pivots[bit] = (row ^ mask, value ^ side)
+        pivots[lead] = (mask, side)
+    chosen = 0  # free unknowns 0; each pivot's row then holds it and free ones only
+    for bit, (_row, value) in pivots.items():
+        chosen |= value << bit
+    return [[chosen >> (16 * number + a) & 1 for a in range(16)] for number in range(len(rounds))]

@@ -13,7 +13,7 @@ from matches.seating.designs import designs
     [
         (15, 3, 7),  # Kirkman's schoolgirls
         (16, 4, 5),  # the affine plane of order 4
-        (32, 4, 9),  # a partial spread of GF(2)^5: TOURNAMENTS.md's "at least 9"
+        (32, 4, 10),  # two affine planes of order 4, doubled (the partial spread has 9)
         (9, 3, 4),
         (27, 3, 13),
         (25, 5, 6),

@@ -23,6 +23,7 @@ def _rounds(seatings):
         (33, 3, 16),  # KTS(33)
         (28, 4, 9),  # RBIBD(28, 4, 1)
         (40, 4, 13),  # RBIBD(40, 4, 1): PG(3, 3)'s numbers
+        (32, 4, 10),  # two affine planes of order 4, doubled (designs.doubled_planes)
     ],
 )
 def test_round_by_round_reaches_zero_repeats(players, size, rounds):
