@@ -400,7 +400,10 @@
       var url = root.dataset.correct.replace(/\/0\/$/, "/" + item.number + "/");
       return post(url, pairs);
     }).then(function (response) {
-      if (response.redirected || response.ok && response.url.indexOf("/hands/") === -1) {
+      // Saved, the server sends the page back to the match (htmx: HX-Redirect); a hand
+      // changed meanwhile sends it to the correction form (…/hands/N/) instead.
+      var to = response.headers.get("HX-Redirect") || "";
+      if (to && to.indexOf("/hands/") === -1) {
         return keepRecorded(item);  // the correction is the server's now
       }
       return response.text().then(function (html) {

@@ -208,11 +208,22 @@ def test_another_phone_recorded_the_hand_meanwhile(live_server, transactional_db
     assert [hand["input"] for hand in hands][1] == theirs != ours
     assert recorded == [1, 2]  # nothing doubled
 
-    conflict.get_by_role("button", name=re.compile("Keep the recorded one")).click()
+    # The table chooses ours: a correction of hand 2, with its reason, in the audit.
+    expect(conflict.get_by_role("button", name=re.compile("Keep the recorded one"))).to_be_visible()
+    conflict.get_by_label("Reason for the correction").fill("Ours was right: checked the tricks")
+    conflict.get_by_role("button", name="Correct it to ours").click()
     expect(page.locator("#offline-panel")).to_have_count(0, timeout=RULES_MS)
     expect(page.locator("form#record h2")).to_have_text(f"Record hand 3 of {HANDS}")
     hands, recorded = _server_hands(page, base, table)
-    assert recorded == [1, 2] and hands[1]["input"] == theirs
+    assert recorded == [1, 2] and hands[1]["input"] == ours and len(hands) == 2
+    history = page.request.get(
+        f"{base}/api/matches/{table.match_id}/history",
+        headers={"Authorization": f"Bearer {table.token}"},
+    ).json()
+    corrected = [entry for entry in history if entry["action"] == "correct"]
+    assert [(e["number"], e["reason"]) for e in corrected] == [
+        (2, "Ours was right: checked the tricks")
+    ]
 
 
 def test_a_closed_browser_sends_its_hands_on_the_next_visit(
