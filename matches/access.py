@@ -9,7 +9,8 @@ errors of ``api.base``); neither decides anything itself.
 
 The policy
     - An active account that owns the match, or an organiser (staff): everything — read,
-      the audit trail, write (hands, ending the match, replacing the share link).
+      the audit trail, write (hands, ending the match, replacing the share link),
+      and put it away (archive, restore, delete: ``match_to_keep``, accounts only).
       Only organisers (``is_organiser``) reach the register of players.
     - The match's share token (share link ``/s/<token>/``, ``?share=`` or
       ``Authorization: Bearer`` on the API): a spectator's reach, ``READ``: the match as
@@ -266,6 +267,13 @@ def find_match(
     if table is not None and table.match_id == match.pk:
         match.__dict__["_table"] = table
     return check(viewer, match, needed)
+
+
+def match_to_keep(viewer: Viewer, match_id: int) -> Match:
+    """A match to archive, restore or delete: its owner's or an organiser's account
+    only, never a link (a table link writes its table's hands; a share link reads).
+    ``NoSuchMatch`` or ``NoAccess`` as ``find_match``."""
+    return find_match(viewer.accounts(), match_id, Access.WRITE)
 
 
 def shared_match(token: str) -> Match:

@@ -1,6 +1,13 @@
 """The JSON API (API.md): one NinjaAPI (``base``), endpoints by subject."""
 
-from . import exports, play, players, series, tournaments  # noqa: F401  (they register their endpoints)
+from . import (  # noqa: F401  (they register their endpoints)
+    exports,
+    keeping,
+    play,
+    players,
+    series,
+    tournaments,
+)
 from .base import api
 
 __all__ = ["api"]

@@ -97,6 +97,7 @@ def _state_json(snap: selectors.Snapshot, hands: Any) -> dict[str, Any]:
             "finished": state.finished,
             "winners": state.winners,
             "stopped": match.stopped,
+            "archived": match.archived,
         },
         ruleset.state_json(state),  # e.g. Sieben's "points" per side
     )

@@ -126,6 +126,9 @@ class MatchOut(Open):
     finished: bool
     winners: list[int] = Field(description="Seats; empty until finished.")
     stopped: bool = Field(False, description="The table ended the match early.")
+    archived: bool = Field(
+        False, description="Put away: off `GET /api/matches` unless `?archived=1`."
+    )
 
 
 class MatchChangeOut(Open):

@@ -394,6 +394,17 @@ def _set_stopped(match: Match, stopped: bool, by, reason: str) -> Snapshot:
         _tournament_first(match, by)
         match, hands = _locked(match)
         current = _replay(match, hands)
+        if stopped and not hands and not match.stopped and not match.tournament_id:
+            # Nothing was played: there is no score to end on (issue 20, item 3). A
+            # tournament's table is still ended by its organiser's ruling (a round closes
+            # over a table that never began: its seats score nothing).
+            raise Conflict(
+                gettext(
+                    "No hand has been recorded yet, so there is nothing to end: record "
+                    "a hand first, or delete the match."
+                ),
+                current,
+            )
         if match.stopped == stopped or (stopped and current.state.finished):
             message = (
                 gettext("The match is over already.")

@@ -32,6 +32,7 @@ def test_it_creates_a_match_for_the_logged_in_user(owner):
     assert match.owner == owner
     state = response.json()
     assert state.pop("stopped") is False  # added to API.md's shape
+    assert state.pop("archived") is False  # API.md: the state carries "archived"
     assert state == {
         "id": match.pk,
         "game": "sergeant-major",
@@ -143,11 +144,12 @@ def test_it_needs_no_csrf_token_with_a_bearer_token(owner):
     assert response.status_code == 201
 
 
-def test_it_refuses_get(owner):
-    response = login(owner).get(URL)
+def test_it_refuses_put(owner):
+    # GET lists the matches (tests/api/test_api_keeping.py); POST creates one.
+    response = send(login(owner), "put", URL, body())
 
     assert_error(response, 405, "method_not_allowed")
-    assert response["Allow"] == "POST"
+    assert response["Allow"] == "GET, POST"
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ def test_it_shows_the_documented_example(owner, make_match):
     assert response.status_code == 200
     body = response.json()
     assert body.pop("stopped") is False  # an addition to API.md's shape
+    assert body.pop("archived") is False  # API.md: the state carries "archived"
     assert body == {  # API.md, "Match state"
         "id": match.pk,
         "game": "sergeant-major",
@@ -164,10 +165,10 @@ def test_it_refuses_other_methods(owner, make_match):
     match = make_match()
     before = writes()
 
-    for method in ("post", "put", "patch", "delete"):
+    for method in ("post", "put", "patch"):  # DELETE deletes (test_api_keeping.py)
         response = send(login(owner), method, match_url(match), {})
         assert_error(response, 405, "method_not_allowed")
-        assert response["Allow"] == "GET"
+        assert response["Allow"] == "DELETE, GET"
     assert writes() == before
 
 

@@ -34,6 +34,7 @@ READS = (
     "matches.services.board",
     "matches.services.standings",
     "matches.services.sheets",
+    "matches.services.lists",
 )
 WRITERS = (
     "matches.services.play",
@@ -41,6 +42,7 @@ WRITERS = (
     "matches.services.players",
     "matches.services.series",
     "matches.services.accounts",
+    "matches.services.keeping",
 )
 # Known and not yet untangled (say why, and remove the line when it is): the services ask
 # a game's registry entry for its tournament facts (table sizes, hands per table, the
