@@ -13,6 +13,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -347,6 +348,8 @@ def _stale(request, conflict: Conflict, door: MatchRoutes, number: int):
     side (plain requests too: a redirect would lose the phone's own figures)."""
     messages.warning(request, conflict.message)
     both = _both_entries(request.POST, conflict.snapshot, number)
+    if both is not None and not both["same"]:
+        both["correct_url"] = door.url("correct", number) + "?" + _second_entry(request.POST)
     if both is None and not request.htmx:
         return redirect(door.url("page") + NOW)
     response = _match_page(request, conflict.snapshot, door, status=409, clash=both)
@@ -381,6 +384,44 @@ def _both_entries(posted, current, number: int) -> dict | None:
     for row in rows:
         row["differs"] = row["recorded"] != row["yours"]
     return {"number": number, "rows": rows, "same": not any(r["differs"] for r in rows)}
+
+
+# The query that opens a correction form with a second phone's figures (issue 20, item 2):
+# the phone's own fields as it posted them, and this mark, which also prefills the reason.
+SECOND_ENTRY = "second_entry"
+
+
+def _second_entry(posted) -> str:
+    """The stale form's figures as a query string for the correction form (a link: one
+    tap opens the form filled in, nothing is written until the table says so)."""
+    figures = [
+        (name, value)
+        for name, values in posted.lists()
+        if name not in ("csrfmiddlewaretoken", "number", "version", "reason")
+        for value in values
+    ]
+    return urlencode([(SECOND_ENTRY, "1"), *figures])
+
+
+def _with_second_entry(form, query) -> None:
+    """Puts a second phone's figures (``_second_entry``) in place of the recorded hand's
+    on its correction form, and a reason the table may change."""
+    for name, field in form.fields.items():
+        if name in form.state_fields or name == "reason":
+            continue
+        if getattr(field.widget, "allow_multiple_selected", False):
+            form.initial[name] = query.getlist(name)
+        elif name in query:
+            form.initial[name] = query[name]
+        elif _is_box(field):
+            form.initial[name] = False  # a box left unticked is not posted
+        # Else the field was not on the phone's form (a sitter's tricks, disabled): the
+        # recorded hand's value stays.
+    form.initial["reason"] = _("Entered on a second phone")
+
+
+def _is_box(field) -> bool:
+    return getattr(field.widget, "input_type", "") == "checkbox"
 
 
 def _shown(field, value) -> str:
@@ -429,6 +470,8 @@ def correct(request, match: Match, number: int, door: MatchRoutes):
     form_class = games.of(match).form_class(correction=True)
     if request.method == "GET":
         form = _correction_form(form_class, current, number, before)
+        if request.GET.get(SECOND_ENTRY):
+            _with_second_entry(form, request.GET)
         return _correct_page(request, current, hand, form, door)
     form = form_class(request.POST, state=before, ruleset=match.ruleset)
     if form.damaged() or form.cleaned_data.get("number") != number:

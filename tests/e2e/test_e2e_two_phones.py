@@ -12,7 +12,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from matches.models import Table
+from matches.models import AuditEntry, Hand, Table
 from matches.services import tournaments as services
 from tests.e2e_support import browser_context, chromium
 from tests.factories import tournament as make_tournament
@@ -87,3 +87,61 @@ def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transacti
             a.locator("form#record button[type=submit]").click()
             expect(a.locator("form#record h2")).to_have_text(hand(3))
             expect(b.locator("form#record h2")).to_have_text(hand(3), timeout=15_000)
+
+
+def _both_entries_on_b(a, b, url, expect):
+    """A records hand 1 first; B sends other figures for it and sees both entries."""
+    a.goto(url)
+    b.goto(url)
+    expect(b.locator("form#record h2")).to_have_text(hand(1))
+    _fill(b, suit="spades")
+    _fill(a, gains=(1, -1, 0))
+    a.locator("form#record button[type=submit]").click()
+    expect(a.locator("form#record h2")).to_have_text(hand(2))
+    b.locator("form#record button[type=submit]").click()
+    expect(b.locator(".both-entries")).to_be_visible()
+    return b.locator(".both-entries .both-choices")
+
+
+def test_the_second_phone_corrects_the_recorded_hand_to_its_entry(live_server, transactional_db):
+    """Issue 20, item 2: one tap on B opens hand 1's correction with B's figures and a
+    reason; saving it makes B's entry the recorded one, and A's page follows."""
+    table = _sitter_table()
+    url = f"{live_server.url}/t/{table.token}/"
+    with chromium() as browser:
+        with (
+            browser_context(browser, PHONE) as (a, expect),
+            browser_context(browser, PHONE) as (b, _expect),
+        ):
+            choices = _both_entries_on_b(a, b, url, expect)
+            choices.get_by_role("link", name="Correct hand 1 to yours").click()
+            form = b.locator("form:has(input[name=reason])")
+            expect(form.locator("input[name=reason]")).to_have_value("Entered on a second phone")
+            expect(form.locator("input[name=trump][value=spades]")).to_be_checked()
+            b.screenshot(path="/tmp/e2e-second-phone-correction.png", full_page=True)
+            form.locator("button[type=submit]").click()
+            expect(b.locator(".messages")).to_contain_text("Hand 1 corrected")
+            # A's page shows the correction by itself (its poll), in the history.
+            expect(a.locator("#history")).to_contain_text("♠", timeout=15_000)
+    hand1 = Hand.objects.get(match=table.match_id, number=1)
+    assert hand1.input["trump"] == "spades"
+    assert sorted(n for n in hand1.input["tricks"] if n) == [3, 5, 8]
+    assert "Entered on a second phone" in str(
+        AuditEntry.objects.filter(match=table.match_id, action="correct").get().reason
+    )
+
+
+def test_the_second_phone_keeps_the_recorded_hand(live_server, transactional_db):
+    table = _sitter_table()
+    url = f"{live_server.url}/t/{table.token}/"
+    with chromium() as browser:
+        with (
+            browser_context(browser, PHONE) as (a, expect),
+            browser_context(browser, PHONE) as (b, _expect),
+        ):
+            choices = _both_entries_on_b(a, b, url, expect)
+            choices.get_by_role("link", name="Keep the recorded one").click()
+            expect(b.locator(".both-entries")).to_have_count(0)
+            expect(b.locator("form#record h2")).to_have_text(hand(2))
+    assert Hand.objects.get(match=table.match_id, number=1).input["trump"] == "hearts"
+    assert not AuditEntry.objects.filter(match=table.match_id, action="correct").exists()
