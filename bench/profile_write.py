@@ -7,10 +7,11 @@ whole WSGI stack (middleware included) on a fresh SQLite database with the data 
 ``make bench`` (``bench.setup_data``).
 
     python bench/profile_write.py [--view record] [--records 300] [--top 25] [--sort tottime]
-                                  [--cold]
-    python bench/profile_write.py --instructions [--cold]
+                                  [--cold] [--minimal]
+    python bench/profile_write.py --instructions [--cold] [--minimal]
 
-``--cold`` forgets the derived states before each record, as when another worker wrote
+``--minimal`` records with ``Prefer: return=minimal`` (the slim answer). ``--cold``
+forgets the kept states before each record, as when another worker wrote
 the match's last hand: gunicorn's sync workers share no memory, so with three of them
 about two records in three find another worker's revision.
 """
@@ -52,6 +53,11 @@ def main(argv=None) -> int:
         "--cold", action="store_true", help="forget the derived states before each record"
     )
     parser.add_argument(
+        "--minimal",
+        action="store_true",
+        help="records ask for the slim answer (Prefer: return=minimal)",
+    )
+    parser.add_argument(
         "--instructions",
         action="store_true",
         help="count instructions per request with valgrind (slow: a few minutes)",
@@ -62,7 +68,9 @@ def main(argv=None) -> int:
 
     if args.run:
         django_up()
-        views = Views(json.loads((data_dir() / "bench-data.json").read_text()), args.cold)
+        views = Views(
+            json.loads((data_dir() / "bench-data.json").read_text()), args.cold, args.minimal
+        )
         view = getattr(views, args.run[0])
         views.warm_up()
         for _ in range(int(args.run[1])):
@@ -137,11 +145,13 @@ def django_up() -> None:
 class Views:
     """The requests of make bench, through Django's test client."""
 
-    def __init__(self, data: dict, cold: bool = False):
+    def __init__(self, data: dict, cold: bool = False, minimal: bool = False):
         from django.test import Client
 
         self.data = data
         self.cold = cold
+        # The records' answer: the whole state, or what changed (Prefer: return=minimal).
+        self.prefer = {"HTTP_PREFER": "return=minimal"} if minimal else {}
         self.api = Client(
             HTTP_AUTHORIZATION=f"Bearer {data['key']}", HTTP_ACCEPT="application/json"
         )
@@ -173,7 +183,10 @@ class Views:
         number = self.recorded[match]
         body = {"number": number, "tricks": on_target(number), "trump": "hearts"}
         response = self.api.post(
-            f"/api/matches/{match}/hands", json.dumps(body), content_type="application/json"
+            f"/api/matches/{match}/hands",
+            json.dumps(body),
+            content_type="application/json",
+            **self.prefer,
         )
         assert response.status_code == 201, response.content[:300]
 
@@ -194,7 +207,7 @@ def report(args) -> int:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    views = Views(json.loads((data_dir() / "bench-data.json").read_text()), args.cold)
+    views = Views(json.loads((data_dir() / "bench-data.json").read_text()), args.cold, args.minimal)
     views.warm_up()
 
     print(f"== queries of one record{' (cold)' if args.cold else ''}")
@@ -269,6 +282,7 @@ def instructions(base: Path, args) -> int:
                 view,
                 str(n),
                 *(["--cold"] if args.cold else []),
+                *(["--minimal"] if args.minimal else []),
             ]
             done = subprocess.run(cmd, env=environment(copy), capture_output=True, text=True)
             found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
