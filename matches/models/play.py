@@ -51,6 +51,10 @@ class Match(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"))
     setup = models.JSONField(default=dict, blank=True)  # e.g. the Woburn bid
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # The scorer link (``/k/<token>/``, issue 20 item 4): whoever holds it records,
+    # corrects and undoes this match alone, without an account; none until the owner
+    # makes one, and a new one retires the old.
+    scorer_token = models.CharField(max_length=32, unique=True, null=True, blank=True)
     # The table ended the match early (an open-ended session): a fact, like the hands.
     stopped = models.BooleanField(default=False)
     # Put away by its owner or an organiser: off the home list and ``GET /api/matches``
@@ -103,6 +107,12 @@ class Match(models.Model):
         """The match whose share link carries ``token``, or None (compare it in constant
         time before trusting it: ``access.shared_match``)."""
         return one_by(cls, "share_token", token) if token else None
+
+    @classmethod
+    def by_scorer_token(cls, token: str) -> "Match | None":
+        """The match whose scorer link carries ``token``, or None (compare it in constant
+        time before trusting it: ``access.scored_match``)."""
+        return one_by(cls, "scorer_token", token) if token else None
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)
@@ -244,6 +254,7 @@ class AuditEntry(Audit):
         STOP = "stop", _("ended the match")
         REOPEN = "reopen", _("reopened the match")
         SHARE = "share", _("replaced the share link")
+        SCORER = "scorer", _("made a new scorer link")
         ARCHIVE = "archive", _("archived the match")
         RESTORE = "restore", _("restored the match")
 
