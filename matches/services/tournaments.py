@@ -661,18 +661,6 @@ def end_table(table: Table, by, *, reason: str) -> Table:
 # -- a table's result: submitted by one player, confirmed by another (§4) -------------------
 
 
-def table_by_token(token: str) -> Table | None:
-    """The table whose link carries ``token`` (with its round, tournament and match), or
-    None; compare the token in constant time before trusting it (``access``)."""
-    if not token or len(token) > 64:
-        return None
-    return (
-        Table.objects.select_related("round__tournament", "match")
-        .filter(token=token, match__isnull=False)
-        .first()
-    )
-
-
 def players_at(table: Table) -> list[Entry]:
     """The entries seated at ``table``, in seat order."""
     return [seat.entry for seat in table.seats.select_related("entry__player", "entry__partner")]

@@ -361,3 +361,32 @@ def test_a_table_token_is_refused_on_every_other_address(client, table, organise
                 assert "/accounts/login/" in response["Location"], (method, path)
     assert checked > 60
     assert writes() == before
+
+
+# -- a table found by its token is read once per request ------------------------------------
+
+
+def _table_reads(queries) -> int:
+    # The reads of the tables' table itself (a join through it from a seat is no read of it).
+    table = Table._meta.db_table
+    return sum(
+        1
+        for query in queries
+        if query["sql"].lstrip().upper().startswith("SELECT")
+        and f'FROM "{table}"' in query["sql"].replace("`", '"')
+    )
+
+
+def test_a_table_link_reads_its_table_once_per_request(client, table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as api:
+        answer = client.get(
+            f"/api/matches/{table.match_id}", HTTP_AUTHORIZATION=f"Bearer {table.token}"
+        )
+    assert answer.status_code == 200
+    assert _table_reads(api.captured_queries) == 1  # the key's, handed to the match's policy
+    with CaptureQueriesContext(connection) as page:
+        assert client.get(link(table)).status_code == 200
+    assert _table_reads(page.captured_queries) == 1
