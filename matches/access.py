@@ -106,6 +106,12 @@ def table_link_access(token: str, match: Match) -> Access:
     return Access.WRITE if table.open else Access.READ
 
 
+def scorer_link_access(token: str, match: Match) -> Access:
+    """A scorer link writes its match's hands (and reads it), nothing else: what only an
+    account may do asks ``Viewer.accounts``, which holds no link."""
+    return Access.WRITE if same_token(token, match.scorer_token or "") else Access.NONE
+
+
 def board_link_access(token: str, match: Match) -> Access:
     """A board link follows every table of its tournament."""
     tournament = tournament_of(match)
@@ -138,6 +144,7 @@ def tournament_of(match: Match):
 LINKS: tuple[Callable[[str, Match], Access], ...] = (
     share_link_access,
     table_link_access,
+    scorer_link_access,
     board_link_access,
 )
 
@@ -286,6 +293,17 @@ def shared_match(token: str) -> Match:
         raise NoSuchMatch(token)
     match = Match.by_share_token(token)
     if match is None or not share_link_access(token, match):
+        raise NoSuchMatch(token)
+    return match
+
+
+def scored_match(token: str) -> Match:
+    """The match whose scorer link carries ``token``; ``NoSuchMatch`` when none does (a
+    link replaced since, or never made)."""
+    if not is_token(token):
+        raise NoSuchMatch(token)
+    match = Match.by_scorer_token(token)
+    if match is None or scorer_link_access(token, match) < Access.WRITE:
         raise NoSuchMatch(token)
     return match
 

@@ -75,6 +75,7 @@ from .. import access
 from ..access import Access
 from ..errors import NotLoggedIn, Refused, clashes
 from ..models import Match, Table
+from ..models.audit import Actor
 from ..rules import RuleError
 from ..services.accounts import token_user
 from ..services.base import explain
@@ -114,6 +115,12 @@ class TableKey(str):
     table: Table | None = None
 
 
+class ScorerKey(TableKey):
+    """A match's scorer link token as a bearer token (issue 20, item 4): it writes that
+    match's hands, as a table link writes its table's, and nothing else; the audit names
+    the scorer link."""
+
+
 def actor(request: HttpRequest) -> Any:
     """Whom the services' audit names for this request: the account, or a table."""
     auth = request.auth
@@ -150,6 +157,11 @@ class BearerAuth(HttpBearer):
             key = TableKey(token)
             key.by = table.actor
             key.table = table
+            return key
+        match = Match.by_scorer_token(token) if is_token(token) else None
+        if match is not None and access.same_token(token, match.scorer_token or ""):
+            key = ScorerKey(token)
+            key.by = Actor.scorer()
             return key
         return ShareKey(token) if self.share else None
 

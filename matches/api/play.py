@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from ninja import Status
 
 from .. import access, games, rules
 from ..access import Access
@@ -38,6 +39,7 @@ from .schemas import (
     MatchChangeOut,
     MatchOut,
     ReasonIn,
+    ScorerOut,
     ShareOut,
     body_schema,
     create_body_schema,
@@ -459,3 +461,31 @@ def replace_share_link(request, match_id: int):
     body = parse_body(request, ReasonIn, required=False)
     match = services.replace_share_link(match, by=actor(request), reason=body.reason or "")
     return share_json(request, match)
+
+
+def scorer_json(request, match: Match) -> dict[str, str]:
+    path = reverse("play:scorer", args=[match.scorer_token])
+    return {"token": match.scorer_token, "url": request.build_absolute_uri(path)}
+
+
+@api.post(
+    "/matches/{int:match_id}/scorer",
+    auth=WRITE,
+    response={201: ScorerOut, **BODY_ERRORS},
+    tags=["matches"],
+    summary="Make or replace the scorer link",
+    openapi_extra=body_schema(ReasonIn, required=False),
+)
+def make_scorer_link(request, match_id: int):
+    """Make the match's scorer link, or a new one (the old stops working at once): its
+    token, as a Bearer or in its page's address ``/k/<token>/``, records, corrects and
+    undoes this match alone. Owner and organisers only; audited (``scorer``)."""
+    accounts_only(request)
+    match = match_for(request, match_id, Access.WRITE)
+    if access.api_viewer(request).accounts().access(match) < Access.WRITE:
+        raise ApiError(
+            403, "forbidden", _("Only the match's owner or an organiser can make its scorer link.")
+        )
+    body = parse_body(request, ReasonIn, required=False)
+    match = services.new_scorer_link(match, by=actor(request), reason=body.reason or "")
+    return Status(201, scorer_json(request, match))

@@ -165,6 +165,14 @@ class ShareOut(Schema):
     url: str = Field(description="The share link's page, read-only, for spectators.")
 
 
+class ScorerOut(Schema):
+    token: str = Field(
+        description="The scorer token: `Authorization: Bearer` records, corrects and undoes "
+        "this match alone."
+    )
+    url: str = Field(description="The scorer link's page, `/k/<token>/`, for the table.")
+
+
 # -- request bodies ---------------------------------------------------------------------
 
 

@@ -40,6 +40,11 @@ class Actor:
     def table(cls, number: int, table_id: int | None = None) -> Actor:
         return cls(f"table:{number}", table_id=table_id)
 
+    @classmethod
+    def scorer(cls) -> Actor:
+        """Whoever holds a match's scorer link (``/k/<token>/``): no account, one match."""
+        return cls(SCORER_LINK)
+
     @property
     def who(self) -> str:
         return who(self.name)
@@ -48,8 +53,15 @@ class Actor:
         return self.name
 
 
+# What the audit keeps (``by_name``) for a write through a scorer link: no username has a
+# colon, so it is nobody's name.
+SCORER_LINK = "scorer:link"
+
+
 def who(by_name: str) -> str:
     """Who made a change, in the reader's language: a username, or a table's phone."""
+    if by_name == SCORER_LINK:
+        return gettext("scorer link")
     kind, _colon, number = by_name.partition(":")
     if kind == "table" and number.isdigit():
         return gettext("table %(number)s (phone)") % {"number": number}

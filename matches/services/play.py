@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from .. import rules
-from ..errors import Conflict, HandNotFound, TableLocked
+from ..errors import Conflict, HandNotFound, Invalid, TableLocked
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
 from ..models.audit import Actor
 from ..models.play import new_share_token
@@ -438,6 +438,22 @@ def replace_share_link(match: Match, *, by, reason: str = "") -> Match:
         match.revision += 1  # every write does; the cache key changes with the token too
         match.save(update_fields=["share_token", "revision", "updated_at"])
         _audit(match, by, AuditEntry.Action.SHARE, reason=reason)
+    return match
+
+
+def new_scorer_link(match: Match, *, by, reason: str = "") -> Match:
+    """Give the match a scorer link (issue 20, item 4), or a new one: the old stops
+    working at once. Audited without the token, as the share link. A tournament's match
+    has its table link instead (``Invalid``)."""
+    reason = clean_reason(reason)
+    if match.tournament_id:
+        raise Invalid(gettext("A tournament's match is scored through its table link."))
+    with writing():
+        match = _lock(match)
+        match.scorer_token = new_share_token()
+        match.revision += 1  # the cached pages carry the link
+        match.save(update_fields=["scorer_token", "revision", "updated_at"])
+        _audit(match, by, AuditEntry.Action.SCORER, reason=reason)
     return match
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.urls import reverse
 
 from ..models import Match
+from ..models.audit import Actor
 
 # The pages of a match, by what they do; every door has all of them.
 MATCH_ROUTES = {
@@ -28,6 +29,15 @@ TABLE_ROUTES = {
     "preview": "tournaments:table_preview",
     "correct": "tournaments:table_correct",
     "undo": "tournaments:table_undo",
+}
+
+# A match's scorer link (``/k/<token>/``, issue 20 item 4): the same pages, no account.
+SCORER_ROUTES = {
+    "page": "play:scorer",
+    "record": "play:scorer_record",
+    "preview": "play:scorer_preview",
+    "correct": "play:scorer_correct",
+    "undo": "play:scorer_undo",
 }
 
 
@@ -52,11 +62,25 @@ class MatchRoutes:
         """The match's own page, as ``user`` (None: a spectator) opened it."""
         return cls(MATCH_ROUTES, match.pk, user)
 
+    @classmethod
+    def scorer(cls, match: Match) -> MatchRoutes:
+        """The match as its scorer link opens it: the link's addresses, the scorer link as
+        the audit's actor, and a page that says what the link may do."""
+        return cls(SCORER_ROUTES, match.scorer_token, Actor.scorer(), template="scorer.html")
+
+    @property
+    def link(self) -> bool:
+        """Opened through a link, not an account: the page offers none of the owner's
+        links (audit trail, share link, ending, archiving)."""
+        return self.routes is not MATCH_ROUTES
+
     @property
     def name(self) -> str:
-        """Tells the cached renderings of the two ways apart (a table's own links are
-        in its rendering)."""
-        return f"table:{self.key}" if self.table is not None else "match"
+        """Tells the cached renderings of the ways apart (a link's own addresses are in
+        its rendering)."""
+        if self.table is not None:
+            return f"table:{self.key}"
+        return f"scorer:{self.key}" if self.routes is SCORER_ROUTES else "match"
 
     def url(self, page: str, *args: Any) -> str:
         return reverse(self.routes[page], args=[self.key, *args])

@@ -215,9 +215,9 @@ def cached_match_page(request, match: Match, door: MatchRoutes, *, read_only=Fal
     if request.htmx:
         html = _table_html(request, match, door, version, read_only)
         return HttpResponse(_with_csrf(html, token))
-    if door.table is not None:
+    if door.link:
         # A table link's page shows the table's confirmation as it stands: the table is
-        # from the cache, the page around it is not.
+        # from the cache, the page around it is not (a scorer link's page as well).
         context = {
             "match": match,
             "door": door,
