@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .. import access
 from ..access import Access
-from ..errors import NotNow, TableLocked
+from ..errors import Clash, TableLocked
 from ..models import Table
 from ..models.lookups import table_by
 from ..rules import RuleError
@@ -195,8 +195,8 @@ def table_result(request, token: str):
             error = _("Choose a step: hand in, confirm or take back.")
     except RuleError as rule_error:
         error = explain(rule_error)
-    except NotNow as not_now:
-        error = not_now.message
+    except Clash as clash:  # the table moved on meanwhile (another phone)
+        error = clash.message
     if error and request.htmx:
         context = table_page_context(request, door)
         context["result_error"] = error

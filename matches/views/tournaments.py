@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import access, games, links, rules, seating, standings, text
-from ..errors import NotNow
+from ..errors import Clash
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
 from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
 from ..models.tournaments import method_name
@@ -463,7 +463,7 @@ def entries_add(request, tournament_id: int):
         return render(request, template, context)
     try:
         entries = services.register_players(tournament, request.user, ticked + lines)
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
     else:
         messages.success(
@@ -529,7 +529,7 @@ def entry_withdraw(request, tournament_id: int, entry_id: int):
         services.withdraw(
             entry, request.user, from_round=from_round, reason=request.POST.get("reason", "")
         )
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
     else:
         messages.success(
@@ -548,7 +548,7 @@ def entries_apart(request, tournament_id: int):
         first = _posted_entry(tournament, request.POST.get("first"))
         second = _posted_entry(tournament, request.POST.get("second"))
         services.keep_apart(tournament, request.user, first, second)
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
     else:
         messages.success(
@@ -590,7 +590,7 @@ def tournament_edit(request, tournament_id: int):
             services.update_tournament(tournament, request.user, **form.settings())
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
-        except NotNow as error:
+        except Clash as error:
             form.add_error(None, error.message)
         else:
             return leave(request, tournament.get_absolute_url())
@@ -614,7 +614,7 @@ def round_draft(request, tournament_id: int):
         round_ = services.draft_round(
             tournament, request.user, method=request.POST.get("method", "")
         )
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
         return leave(request, tournament.get_absolute_url())
     return leave(request, reverse("tournaments:round", args=[tournament.pk, round_.number]))
@@ -758,7 +758,7 @@ def round_change(request, tournament_id: int, number: int):
             raise RuleError(gettext_noop("Choose what to do."), field="action")
     except services.ConfirmFirst as unconfirmed:
         return _close_asks(request, tournament, round_, unconfirmed.tables)
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
     return leave(request, reverse("tournaments:round", args=[tournament.pk, number]))
 
@@ -785,7 +785,7 @@ def _change_preview(request, tournament: Tournament, round_: Round, action: str)
             table = request.POST.get("table", "")
             preview.update(entry=entry, table=int(table) if table.isdigit() else None)
             changed = services.preview_move(round_, entry, preview["table"])
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         preview["error"] = explain(error)
         status = 422
     context = round_context(tournament, round_)
@@ -854,7 +854,7 @@ def _table_ruling(request, tournament_id, number, table_number, ruling, done: st
     table = get_object_or_404(Table, round=_round(tournament, number), number=table_number)
     try:
         ruling(table, request.user, reason=request.POST.get("reason", ""))
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
     else:
         if done:
@@ -879,7 +879,7 @@ def entry_adjust(request, tournament_id: int):
             points=_signed(request.POST.get("points")),
             reason=request.POST.get("reason", ""),
         )
-    except (RuleError, NotNow) as error:
+    except (RuleError, Clash) as error:
         _refused(request, error)
     else:
         messages.success(request, _("The adjustment is in the standings."))
