@@ -232,3 +232,100 @@ class TestTheApi:
         assert answer.status_code in (400, 422)
         assert answer.json()["message"]
         assert Match.objects.get(pk=match.pk).scorer_token is None
+
+
+# -- a scorer link reaches nothing else (as the table links' walk, test_table_link) ------
+
+
+@pytest.mark.django_db
+def test_a_scorer_token_is_refused_on_every_other_address(client, owner, other, organiser):
+    """Every route of the site, filled in with another match's id (the same owner's, so
+    that only the link could let it through), asked by a client that opened the scorer
+    link's page first (its session and cookies), with the token as a bearer token and as
+    ``?share=``/``?key=``: nothing is readable but what anyone may read, nothing written."""
+    import re as regex
+
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    from tests.api_support import writes
+    from tests.factories import tournament
+
+    match = linked(owner, [HAND1])
+    elsewhere = three(owner, [HAND1])
+    t = tournament(organiser)
+    assert client.get(f"/k/{match.scorer_token}/").status_code == 200
+    values = {
+        "tournament_id": t.pk,
+        "series_id": 1,
+        "match_id": elsewhere.pk,
+        "number": 1,
+        "table": 1,
+        "entry_id": 1,
+        "player_id": 1,
+        "token_id": 1,
+        "token": "x" * 27,  # no link at all: the scorer token says nothing about others
+    }
+    open_to_all = {
+        "/ping/",
+        "/favicon.ico",
+        "/accounts/login/",
+        "/api/games",
+        "/api/openapi.json",
+        "/api/docs",
+        "/api/contract",
+        "/manifest.webmanifest",
+        "/t/sw.js",
+        "/t/rules-worker.js",
+        "/matches/sw.js",
+    }
+
+    def paths(patterns, prefix=""):
+        for item in patterns:
+            if isinstance(item, URLResolver):
+                yield from paths(item.url_patterns, prefix + str(item.pattern))
+            elif isinstance(item, URLPattern):
+                yield prefix + str(item.pattern)
+
+    checked = 0
+    before = writes()
+    token = match.scorer_token
+    for pattern in paths(get_resolver().url_patterns):
+        if "<" not in pattern and "(" in pattern or pattern.startswith("^"):
+            continue  # the API's catch-all and Django's own regex routes
+        path = "/" + regex.sub(
+            r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m.group(1), 1)), pattern
+        )
+        if path in open_to_all or path.startswith(("/i18n/", "/setup/", "/api/docs")):
+            continue
+        for method in ("get", "post"):
+            response = getattr(client, method)(
+                f"{path}?share={token}&key={token}",
+                **({"data": "{}", "content_type": "application/json"} if method == "post" else {}),
+                HTTP_AUTHORIZATION=f"Bearer {token}",
+            )
+            checked += 1
+            assert response.status_code in (302, 401, 403, 404, 405), (method, path, response)
+            if response.status_code == 302:
+                assert "/accounts/login/" in response["Location"], (method, path)
+    # Its own match, by id: read (the API's state), never the owner's pages or links.
+    for method, path in [
+        ("get", f"/matches/{match.pk}/"),
+        ("get", f"/matches/{match.pk}/history/"),
+        ("post", f"/matches/{match.pk}/links/"),
+        ("post", f"/matches/{match.pk}/share/"),
+        ("post", f"/matches/{match.pk}/stop/"),
+        ("post", f"/matches/{match.pk}/hands/"),
+        ("post", f"/api/matches/{match.pk}/share"),
+        ("post", f"/api/matches/{match.pk}/stop"),
+        ("post", f"/api/matches/{match.pk}/scorer"),
+    ]:
+        body = {"data": "{}", "content_type": "application/json"} if method == "post" else {}
+        response = getattr(client, method)(
+            f"{path}?share={token}", **body, HTTP_AUTHORIZATION=f"Bearer {token}"
+        )
+        checked += 1
+        assert response.status_code in (302, 401, 403, 404, 405), (method, path, response)
+        if response.status_code == 302:
+            assert "/accounts/login/" in response["Location"], (method, path)
+    assert checked > 60
+    assert writes() == before
