@@ -107,8 +107,8 @@ class TestTheMatchPage:
         headers = {**HTMX, "HTTP_ACCEPT_LANGUAGE": "de"}
         page = client.post(f"/matches/{match.pk}/hands/", MINE, **headers).content.decode()
         links = choices(page)
-        assert set(links) == {"Spiel 1 auf deine Eingabe korrigieren", "Die gespeicherte behalten"}
-        html = client.get(links["Spiel 1 auf deine Eingabe korrigieren"], **headers)
+        assert set(links) == {"Spiel 1 auf Ihre Eingabe korrigieren", "Die gespeicherte behalten"}
+        html = client.get(links["Spiel 1 auf Ihre Eingabe korrigieren"], **headers)
         assert field_value(html.content.decode(), "reason") == "Auf einem zweiten Handy eingegeben"
 
     def test_the_same_entry_offers_no_choice(self, client_of, owner):
