@@ -514,3 +514,33 @@ def too_many_failures(wait: int) -> str:
         "Too many failed logins. Try again in %(minutes)s minutes.",
         minutes,
     ) % {"minutes": minutes}
+
+
+class MatchSearchForm(forms.Form):
+    """The home list's search (a GET form, so it works without JavaScript): a player's
+    name, which the list's read cleans and folds (``services.lists.search_key``), and a
+    game, from ``games`` (slug, name)."""
+
+    q = TypedText(label=_("Player"), max_length=NAME_MAX, too_long=NAME_TOO_LONG, required=False)
+    game = forms.ChoiceField(label=_("Game"), required=False)
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", _("All games")), *games]
+        self.fields["game"].error_messages["invalid_choice"] = _(
+            "There is no such game here: choose one from the list."
+        )
+        self.fields["q"].widget.input_type = "search"
+
+
+class ArchiveForm(forms.Form):
+    """Archive (1) or restore (0) a match."""
+
+    archived = forms.TypedChoiceField(
+        choices=[("1", "1"), ("0", "0")],
+        coerce=lambda value: value == "1",
+        error_messages={
+            "required": _("Say whether to archive the match or restore it."),
+            "invalid_choice": _("Say whether to archive the match or restore it."),
+        },
+    )

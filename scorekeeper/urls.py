@@ -12,6 +12,8 @@ from matches.views import (
     board,
     common,
     errors,
+    home,
+    keeping,
     play,
     players,
     printing,
@@ -42,7 +44,7 @@ register_converter(LinkTokenConverter, "token")
 
 play_urls = (
     [
-        path("", play.home, name="home"),
+        path("", home.home, name="home"),
         path("matches/new/", play.match_new, name="match_new"),
         path("matches/<int:match_id>/", play.match_detail, name="match"),
         path("matches/<int:match_id>/hands/", play.hand_record, name="hand_record"),
@@ -52,6 +54,8 @@ play_urls = (
         path("matches/<int:match_id>/hands/<int:number>/undo/", play.hand_undo, name="hand_undo"),
         path("matches/<int:match_id>/history/", play.match_audit, name="match_audit"),
         path("matches/<int:match_id>/share/", play.match_share, name="match_share"),
+        path("matches/<int:match_id>/archive/", keeping.match_archive, name="match_archive"),
+        path("matches/<int:match_id>/delete/", keeping.match_delete, name="match_delete"),
         path("s/<token:token>/", play.match_shared, name="match_shared"),
         path("matches/<int:match_id>/links/", scorer.match_links, name="match_links"),
         path("k/<token:token>/", scorer.scorer_page, name="scorer"),

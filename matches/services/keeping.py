@@ -85,6 +85,7 @@ def _what_it_was(match: Match) -> dict[str, Any]:
     return {
         "game": match.game,
         "variant": match.variant,
+        "preset": match.ruleset.preset.name,  # untranslated: its page translates it
         "players": [seat.name for seat in seats],
         "totals": [seat.total for seat in seats],
         "winners": [seat.number for seat in seats if seat.won],

@@ -114,6 +114,19 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 password_change = PasswordChangeView.as_view()
 
 
+# How many of the latest entries of the account's log its page shows.
+DELETED_SHOWN = 50
+
+
+def _deleted(user) -> list:
+    """The latest entries of the account's log, each with its game's name translated."""
+    entries = list(user.account_audit.all()[:DELETED_SHOWN])
+    for entry in entries:
+        preset = entry.about.get("preset")
+        entry.game_name = _(preset) if preset else entry.about.get("game", "")
+    return entries
+
+
 @login_required
 @require_GET
 def account(request):
@@ -124,6 +137,8 @@ def account(request):
             "tokens": request.user.api_tokens.all(),
             "form": TokenForm(),
             "new_key": request.session.pop("new_token_key", None),
+            # The account's own log: its matches deleted, by it or an organiser.
+            "deleted": _deleted(request.user),
         },
     )
 
