@@ -7,7 +7,6 @@ full page or a redirect, so every page works without JavaScript.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -23,59 +22,13 @@ from .. import access, games, presenters, rules
 from ..access import Access
 from ..errors import Conflict
 from ..forms import NewMatchForm, ReasonForm, apply_rule_error
-from ..models import Match, Tournament
+from ..models import Match
 from ..rules import RuleError
 from ..services import play as services
 from ..services import selectors
 from ..services.base import explain
 from .common import CSRF_PLACEHOLDER, leave, match_for_page, template_for, with_csrf
 from .match_routes import MatchRoutes
-
-
-@login_required
-@require_GET
-def home(request):
-    # A tournament's tables are its organiser's matches too, a dozen an evening: they are
-    # listed under their tournament (``_home_tournaments``), the casual matches alone here.
-    matches = (
-        Match.objects.filter(owner=request.user, tournament__isnull=True)
-        .order_by("-updated_at")
-        .prefetch_related("seats")
-    )
-    playing = [m for m in matches if not m.finished]
-    finished = [m for m in matches if m.finished]
-    context = {
-        "playing": playing,
-        "finished": finished,
-        "tournaments": _home_tournaments(request.user),
-        "game_names": [game.name for game in games.GAMES.values()],
-    }
-    return render(request, "home.html", context)
-
-
-# How many tournaments of each kind the home page lists; the tournaments page has them all.
-HOME_TOURNAMENTS = 5
-
-
-def _home_tournaments(user) -> list[Tournament]:
-    """The tournaments on the home page, each once, with ``tables``: how many of its
-    tables' matches are this user's. An organiser's coming and running ones (the soonest
-    first), then the finished ones whose tables this user kept (the latest first). Two
-    queries whatever the number of tournaments and tables."""
-    coming = Tournament.objects.exclude(status=Tournament.Status.FINISHED)
-    if not user.is_staff:
-        coming = coming.filter(matches__owner=user)  # tables kept by a former organiser
-    coming = list(
-        coming.annotate(tables=Count("matches", filter=Q(matches__owner=user))).order_by(
-            "date", "pk"
-        )[:HOME_TOURNAMENTS]
-    )
-    finished = (
-        Tournament.objects.filter(status=Tournament.Status.FINISHED, matches__owner=user)
-        .annotate(tables=Count("matches"))
-        .order_by("-date", "-pk")[:HOME_TOURNAMENTS]
-    )
-    return [*coming, *finished]
 
 
 def _chosen_ruleset(source) -> rules.Ruleset:
