@@ -76,7 +76,7 @@ KEYS = ("key", "share")
 RESULTS = frozenset({"tournaments:results", "tournaments:result_table"})
 # Pages that carry every table's link of a round (the QR codes, the printed table cards):
 # a copy kept anywhere would hand out the tables' keys.
-LINKS = frozenset({"tournaments:table_links", "tournaments:print_tables"})
+LINKS = frozenset({"tournaments:table_links", "tournaments:print_tables", "play:match_links"})
 
 
 def private_answers(get_response):

@@ -47,6 +47,7 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/series/{series_id}/tournaments",
         "/api/series/{series_id}/tournaments/{tournament_id}",
         "/api/matches/{match_id}/share",
+        "/api/matches/{match_id}/scorer",
     }
     assert set(schema["paths"]["/api/matches/{match_id}/share"]) == {"get", "post"}
     assert set(schema["paths"]["/api/matches/{match_id}/hands/{number}"]) == {"put", "delete"}
@@ -82,6 +83,7 @@ BODIES = {
     ("/api/tournaments/{tournament_id}/rounds", "post"),
     ("/api/tournaments/{tournament_id}/rounds/{number}/close", "post"),
     ("/api/matches/{match_id}/share", "post"),
+    ("/api/matches/{match_id}/scorer", "post"),
     ("/api/series", "post"),
     ("/api/series/{series_id}/tournaments", "post"),
 }

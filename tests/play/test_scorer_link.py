@@ -329,3 +329,19 @@ def test_a_scorer_token_is_refused_on_every_other_address(client, owner, other, 
             assert "/accounts/login/" in response["Location"], (method, path)
     assert checked > 60
     assert writes() == before
+
+
+def test_its_token_stays_out_of_the_logs():
+    from matches.logs import redact
+
+    assert redact("GET /k/AbCdEfGhIjKlMnOpQrStUv/hands/ 200") == "GET /k/…/hands/ 200"
+
+
+@pytest.mark.django_db
+def test_its_pages_are_kept_by_no_cache(client_of, owner):
+    match = linked(owner)
+    for page in (
+        Client().get(f"/k/{match.scorer_token}/"),
+        client_of(owner).get(links_page(match)),
+    ):
+        assert "no-store" in page["Cache-Control"] and "private" in page["Cache-Control"]
