@@ -1,7 +1,8 @@
 """Secrets stay out of the logs: table links (``/t/<token>/``), scorer links
 (``/k/<token>/``), share links (``/s/<token>/``) and board keys (``?key=``, ``?share=``)
-are whoever holds them, so an access log or a "Not Found" warning that kept them would hand them to anyone who reads
-the log. Both gunicorn's access log and Django's console log pass through ``redact``.
+are whoever holds them, so an access log or a "Not Found" warning that kept them would
+hand them to anyone who reads the log. Both gunicorn's access log and Django's console
+log pass through ``redact``.
 """
 
 from __future__ import annotations
