@@ -22,6 +22,7 @@ from matches.views import (
     site,
     tables,
     tournaments,
+    users,
 )
 from matches.views import offline as offline_views
 
@@ -34,6 +35,8 @@ accounts_urls = (
         path("accounts/password/", accounts.password_change, name="password_change"),
         path("accounts/tokens/", accounts.token_create, name="token_create"),
         path("accounts/tokens/<int:token_id>/revoke/", accounts.token_revoke, name="token_revoke"),
+        path("accounts/users/", users.user_list, name="users"),
+        path("accounts/invite/<str:token>/", users.invite, name="invite"),
     ],
     "accounts",
 )

@@ -1,0 +1,104 @@
+"""Writes to the club's accounts by an organiser (issue 20, item 4): a scorer gets an
+account without the organiser's password, by a name and password the organiser types or
+by a one-time invite link that expires; an organiser makes accounts organisers or takes
+that away, never leaving the club without one.
+
+An invite is a signed token (Django's ``TimestampSigner``, the project's secret key) that
+names the account to be: it expires after ``INVITE_DAYS`` and is spent once that account
+exists, so it needs no table of its own.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model, password_validation
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from ..errors import Clash, Invalid
+from ..text import clean_name
+from .base import writing
+
+INVITE_DAYS = 7
+_SALT = "matches.invite"
+
+
+def _username(name: str) -> str:
+    username = clean_name(name, field="username")
+    try:
+        get_user_model().username_validator(username)
+    except ValidationError:
+        raise Invalid(
+            _("A user name may hold letters, digits and @ . + - _ only, no spaces.")
+        ) from None
+    if get_user_model().objects.filter(username__iexact=username).exists():
+        raise Clash(_("There is an account called %(name)s already.") % {"name": username})
+    return username
+
+
+def _password(password: str, username: str) -> str:
+    user = get_user_model()(username=username)
+    try:
+        password_validation.validate_password(password or "", user)
+    except ValidationError as error:
+        raise Invalid(" ".join(error.messages)) from None
+    return password
+
+
+def add_user(name: str, password: str):
+    """A new account (no organiser) with the password the organiser typed."""
+    with writing():
+        username = _username(name)
+        return get_user_model().objects.create_user(
+            username, password=_password(password, username)
+        )
+
+
+def invite(name: str) -> str:
+    """A one-time invite for an account called ``name``: the token of its link."""
+    username = _username(name)
+    return signing.TimestampSigner(salt=_SALT).sign_object(
+        {"u": username, "n": secrets.token_urlsafe(8)}
+    )
+
+
+def invited(token: str) -> str:
+    """The account name an invite is for; ``Invalid`` when it expired, was spent (the
+    account exists) or is no invite of ours."""
+    try:
+        data = signing.TimestampSigner(salt=_SALT).unsign_object(
+            token, max_age=INVITE_DAYS * 24 * 3600
+        )
+    except signing.SignatureExpired:
+        raise Invalid(_("This invite has expired: ask the organiser for a new one.")) from None
+    except (signing.BadSignature, ValueError, TypeError):
+        raise Invalid(_("This is no invite of ours.")) from None
+    username = str(data.get("u", "")) if isinstance(data, dict) else ""
+    if not username or get_user_model().objects.filter(username__iexact=username).exists():
+        raise Invalid(_("This invite has been used already."))
+    return username
+
+
+def accept_invite(token: str, password: str):
+    """The invited account, made with the password its holder chose (once)."""
+    with writing():
+        username = invited(token)
+        return get_user_model().objects.create_user(
+            username, password=_password(password, username)
+        )
+
+
+def set_organiser(user, organiser: bool):
+    """Make ``user`` an organiser, or take that away; never the last active organiser."""
+    User = get_user_model()
+    with writing():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        if not organiser and user.is_staff:
+            others = User.objects.filter(is_staff=True, is_active=True).exclude(pk=user.pk)
+            if not others.exists():
+                raise Clash(_("The club needs an organiser: make another one first."))
+        user.is_staff = organiser
+        user.save(update_fields=["is_staff"])
+    return user
