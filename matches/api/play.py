@@ -245,21 +245,17 @@ PREFERENCE_APPLIED = {
 
 
 def with_prefer(extra: dict[str, Any], status: int) -> dict[str, Any]:
-    """``openapi_extra`` with the ``Prefer`` header, and the answer ``status`` as either
-    the whole state or the change, with its ``Preference-Applied`` header (this replaces
-    django-ninja's own description of that answer)."""
-    either = {
-        "anyOf": [
-            {"$ref": f"#/components/schemas/{schema.__name__}"}
-            for schema in (MatchOut, MatchChangeOut)
-        ]
-    }
+    """``openapi_extra`` with the ``Prefer`` header, and the answer ``status`` described as
+    either the whole state or the change, with its ``Preference-Applied`` header. Its
+    schema is django-ninja's own (the route's ``MatchOut | MatchChangeOut``); the status is
+    an int, as django-ninja keys its answers, so that its deep update amends that answer
+    rather than adding a second "201" beside it (a JSON object with a key twice, which
+    Swagger UI refuses to read)."""
     answer = {
         "description": "The match state; with `Prefer: return=minimal`, what changed.",
-        "content": {"application/json": {"schema": either}},
         "headers": PREFERENCE_APPLIED,
     }
-    return {**extra, "parameters": [PREFER], "responses": {str(status): answer}}
+    return {**extra, "parameters": [PREFER], "responses": {status: answer}}
 
 
 def prefers_minimal(request) -> bool:

@@ -361,3 +361,17 @@ def test_every_pattern_compiles_where_validators_run_it(client, db):
     assert patterns
     for pattern in patterns:
         jsonschema_rs.validator_for({"type": "string", "pattern": json.loads(pattern)})
+
+
+def test_the_description_names_each_answer_once(client, db):
+    # A JSON object with a key twice (a write's "201" once from django-ninja, once from
+    # the Prefer header's description) parses in Python but stops Swagger UI at /api/docs.
+    def no_key_twice(pairs):
+        keys = [key for key, _value in pairs]
+        assert len(keys) == len(set(keys)), f"a key twice: {sorted(keys)}"
+        return dict(pairs)
+
+    answer = client.get("/api/openapi.json")
+    schema = json.loads(answer.content, object_pairs_hook=no_key_twice)
+    record = schema["paths"]["/api/matches/{match_id}/hands"]["post"]["responses"]["201"]
+    assert "Preference-Applied" in record["headers"]

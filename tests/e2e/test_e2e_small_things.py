@@ -128,12 +128,6 @@ def test_used_calls_are_marked_and_fit_a_phone(live_server, browser, ann, langua
         assert page.evaluate(FITS)
 
 
-@pytest.mark.xfail(
-    reason="the docs page cannot render while /api/openapi.json repeats a write's answer "
-    "code ('201' twice: api.play.with_prefer keys it as a string beside ninja's int); "
-    "test_e2e_account fails on it too",
-    strict=False,
-)
 def test_the_api_docs_page_links_its_contract(live_server, browser, ann):
     with browser_context(browser, {"width": 1280, "height": 800}) as (page, expect):
         page.goto(f"{live_server.url}/api/docs")
