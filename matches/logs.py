@@ -12,7 +12,7 @@ import re
 
 from gunicorn import glogging
 
-_IN_PATH = re.compile(r"(/[tsk]/)[^/?#\s\"]+")
+_IN_PATH = re.compile(r"(/[tsk]/|/accounts/invite/)[^/?#\s\"]+")
 _IN_QUERY = re.compile(r"((?:^|[?&;])(?:key|share)=)[^&#;\s\"]*")
 HIDDEN = "…"
 

@@ -137,3 +137,9 @@ class TestOrganisers:
             URL, {"do": "organiser", "user": 999, "organiser": "1"}
         )
         assert response.status_code == 422
+
+
+def test_an_invite_stays_out_of_the_logs():
+    from matches.logs import redact
+
+    assert redact("GET /accounts/invite/eyJ1Ijoi:1abc:sig/ 200") == "GET /accounts/invite/…/ 200"
