@@ -143,3 +143,9 @@ def test_an_invite_stays_out_of_the_logs():
     from matches.logs import redact
 
     assert redact("GET /accounts/invite/eyJ1Ijoi:1abc:sig/ 200") == "GET /accounts/invite/…/ 200"
+
+
+@pytest.mark.django_db
+def test_the_account_page_links_it_for_organisers_only(client_of, organiser, owner):
+    assert URL in client_of(organiser).get("/accounts/").content.decode()
+    assert URL not in client_of(owner).get("/accounts/").content.decode()
