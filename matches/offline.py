@@ -15,6 +15,7 @@ import base64
 import hashlib
 import io
 import tarfile
+import threading
 import urllib.request
 import zipfile
 from functools import cache
@@ -137,15 +138,19 @@ def _entry(name: str) -> zipfile.ZipInfo:
 
 def rule_messages() -> tuple[str, ...]:
     """Every message of the rules (``_("...")`` in ``matches.rules``): the phone words a
-    refusal of its own rules with the server's translation of it."""
-    stamp = tuple(
-        (name, path.stat().st_mtime_ns) for name, path in rules_sources() if "/rules/" in name
-    )
-    return _rule_messages(stamp)
+    refusal of its own rules with the server's translation of it. Read once per process
+    (the sources do not change under a running server), and by one thread at a time:
+    CPython 3.11's parser is not safe to run in two threads at once ("AST constructor
+    recursion depth mismatch", a 500 on the first pages a fresh worker served at once)."""
+    with _reading_messages:
+        return _rule_messages()
+
+
+_reading_messages = threading.Lock()
 
 
 @cache
-def _rule_messages(stamp) -> tuple[str, ...]:
+def _rule_messages() -> tuple[str, ...]:
     import ast
 
     found = []
