@@ -561,7 +561,8 @@ def main(argv: list[str] | None = None) -> int:
         server_log = log.read_text().strip().splitlines()
         if server_log:
             print(f"\ngunicorn log ({len(server_log)} lines), the first ones:")
-            print("\n".join(server_log[:30] if not os.environ.get("BENCH_WHOLE_LOG") else server_log))
+            shown = server_log if os.environ.get("BENCH_WHOLE_LOG") else server_log[:30]
+            print("\n".join(shown))
         if errors:
             return 1
         return 0 if met or not args.strict else 2
