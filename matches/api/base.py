@@ -161,7 +161,7 @@ class BearerAuth(HttpBearer):
         match = Match.by_scorer_token(token) if is_token(token) else None
         if match is not None and access.same_token(token, match.scorer_token or ""):
             key = ScorerKey(token)
-            key.by = Actor.scorer()
+            key.by = Actor.scorer(token)
             return key
         return ShareKey(token) if self.share else None
 

@@ -25,6 +25,7 @@ class Actor:
     name: str
     user: Any = None  # the account; None for a link
     table_id: int | None = None  # the tournament table whose link writes
+    scorer_token: str | None = None  # the scorer link that writes (checked under the lock)
 
     @classmethod
     def of(cls, by: Any) -> Actor:
@@ -41,9 +42,10 @@ class Actor:
         return cls(f"table:{number}", table_id=table_id)
 
     @classmethod
-    def scorer(cls) -> Actor:
-        """Whoever holds a match's scorer link (``/k/<token>/``): no account, one match."""
-        return cls(SCORER_LINK)
+    def scorer(cls, token: str) -> Actor:
+        """Whoever holds a match's scorer link (``/k/<token>/``): no account, one match.
+        The write asks under the match's lock whether ``token`` is still its link."""
+        return cls(SCORER_LINK, scorer_token=token)
 
     @property
     def who(self) -> str:

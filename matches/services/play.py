@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from .. import rules
-from ..errors import Conflict, HandNotFound, Invalid, TableLocked
+from ..errors import Conflict, HandNotFound, Invalid, NotFound, TableLocked
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
 from ..models.audit import Actor
 from ..models.play import new_share_token
@@ -107,7 +107,10 @@ def _tournament_first(match: Match, by) -> None:
     that lock first as well, so every write that touches a tournament's match locks in one
     order (two orders deadlock on PostgreSQL). A write through a table link then asks,
     under that lock, whether its table still takes writes: a confirmation or a close that
-    committed after the link's first check stops it here (``TableLocked``)."""
+    committed after the link's first check stops it here (``TableLocked``). A write
+    through a scorer link asks, under the match's lock, whether the link is still the
+    match's: one replaced after the request's first check stops here (``NotFound``)."""
+    _scorer_first(match, by)
     if not match.tournament_id:
         return
     list(Tournament.objects.select_for_update().filter(pk=match.tournament_id).values("pk"))
@@ -116,6 +119,22 @@ def _tournament_first(match: Match, by) -> None:
         table = Table.objects.select_related("round").get(pk=table_id)
         if table.match_id != match.pk or not table.open:
             raise TableLocked(table.closed_message)
+
+
+def _scorer_first(match: Match, by) -> None:
+    token = Actor.of(by).scorer_token
+    if token is None:
+        return
+    current = (
+        Match.objects.select_for_update()
+        .filter(pk=match.pk)
+        .values_list("scorer_token", flat=True)
+        .first()
+    )
+    if current != token:
+        raise NotFound(
+            gettext("This scorer link was replaced: ask the match's owner for the new one.")
+        )
 
 
 def _locked(match: Match) -> tuple[Match, list[Hand]]:

@@ -66,7 +66,8 @@ class MatchRoutes:
     def scorer(cls, match: Match) -> MatchRoutes:
         """The match as its scorer link opens it: the link's addresses, the scorer link as
         the audit's actor, and a page that says what the link may do."""
-        return cls(SCORER_ROUTES, match.scorer_token, Actor.scorer(), template="scorer.html")
+        token = match.scorer_token
+        return cls(SCORER_ROUTES, token, Actor.scorer(token), template="scorer.html")
 
     @property
     def link(self) -> bool:

@@ -345,3 +345,28 @@ def test_its_pages_are_kept_by_no_cache(client_of, owner):
         client_of(owner).get(links_page(match)),
     ):
         assert "no-store" in page["Cache-Control"] and "private" in page["Cache-Control"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("write", ["record", "correct", "undo"])
+def test_a_link_replaced_after_the_check_writes_nothing(owner, write):
+    """The page checked the link, then the owner replaced it before the write's
+    transaction: the write asks again under the match's lock."""
+    from matches.errors import NotFound
+    from matches.models.audit import Actor
+
+    match = linked(owner, [HAND1])
+    by = Actor.scorer(match.scorer_token)
+    play.new_scorer_link(match, by=owner)
+    calls = {
+        "record": lambda: play.record_hand(
+            match, 2, {"tricks": [3, 8, 5], "trump": "spades"}, by=by
+        ),
+        "correct": lambda: play.correct_hand(
+            match, 1, {"tricks": [8, 5, 3], "trump": "hearts"}, version=1, by=by
+        ),
+        "undo": lambda: play.undo_last_hand(match, 1, by=by),
+    }
+    with pytest.raises(NotFound, match="replaced"):
+        calls[write]()
+    assert list(Hand.objects.filter(match=match).values_list("input", flat=True)) == [HAND1]
