@@ -322,7 +322,7 @@ class _SpreadRound:
                 low, high = max(min(rest), middle - reach), min(max(rest), middle + reach)
             for y in self._between(low, high):
                 u = self.where[y]
-                if u == t:
+                if u == t or not self._keeps_turns(t, u, x, y):
                     continue
                 here = [y if e == x else e for e in group]
                 there = [x if e == y else e for e in self.groups[u]]
@@ -346,6 +346,13 @@ class _SpreadRound:
         for entry in there:
             self.where[entry] = u
         return True
+
+    def _keeps_turns(self, t: int, u: int, x: Entry, y: Entry) -> bool:
+        """Whether swapping ``x`` (at table t) with ``y`` (at u) leaves everyone's turns at
+        sitter tables over the event as the plan had them: the tables are both sitter
+        tables or both not, or the two have sat at one equally often. The plan rotates the
+        sitter tables as a goal of the whole event; the spread must not undo it."""
+        return self.sitter[t] == self.sitter[u] or self.sat_out[x] == self.sat_out[y]
 
     def _spreads_less(self, t: int, u: int, here: list[Entry], there: list[Entry]) -> bool:
         """Whether tables t and u seating ``here`` and ``there`` have less spread beyond

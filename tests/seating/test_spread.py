@@ -164,3 +164,33 @@ def test_twenty_nine_players_sit_out_two_or_three_rounds_of_eight():
         played = planned(entries, SERGEANT_MAJOR, 8, seed, EXAMPLE_BUDGET)
         assert repeat_pairs(played) == 0
         assert turns(played, SERGEANT_MAJOR, entries) == (2, 3)
+
+
+def test_twenty_nine_players_keep_their_turns_when_standings_seat_them():
+    # With standings, mixed takes a table spread over too many ranks back by swaps after
+    # the plan; a swap that moved a sitter-table seat to someone who had sat out more often
+    # undid the plan's turns (1 to 4 of 8 rounds, where 2 or 3 is reachable).
+    from matches.seating import History, Standing, seat
+
+    entries = list(range(29))
+    for seed in (0,):
+        rng = random.Random(seed)
+        past = History()
+        for number in range(1, 9):
+            ranked = rng.sample(entries, len(entries))  # a night's standings, drawn
+            rows = [Standing(e, place + 1, 29 - place) for place, e in enumerate(ranked)]
+            seating = seat(
+                "draw" if number == 1 else "mixed",
+                entries,
+                SERGEANT_MAJOR,
+                round=number,
+                rounds=8,
+                history=past,
+                standings=rows if number > 1 else [],
+                seed=seed + number,
+                budget=200_000,  # what the plan needs to rotate them evenly here
+            )
+            past = History((*past.rounds, seating.as_round()))
+        rounds = [list(played.tables) for played in past.rounds]
+        assert repeat_pairs(rounds) == 0
+        assert turns(rounds, SERGEANT_MAJOR, entries) == (2, 3)
