@@ -114,6 +114,12 @@ def test_the_hands_follow_the_game_and_the_round_says_them(
         expect(page.locator("#id_table_size")).to_be_visible()
         expect(hands).to_have_value("20")
         expect(page.locator("label[for=id_table_size]")).to_contain_text("Schafkopf (amerikanisch)")
+        # The size's own change is htmx's once htmx has taken up the swapped-in select (a
+        # busy machine showed it a moment before: the change then asked nothing).
+        page.wait_for_function(
+            "() => (document.querySelector('#id_table_size') || {})['htmx-internal-data']"
+            " !== undefined"
+        )
         page.select_option("#id_table_size", "6")
         expect(hands).to_have_value("24")
         _shot(page, f"new-tournament-de-{width}", parts=())
