@@ -263,8 +263,7 @@ def prefers_minimal(request) -> bool:
     comma-separated preferences, tokens case-insensitive)."""
     prefer = request.headers.get("Prefer", "")
     return any(
-        item.split(";")[0].strip().replace(" ", "").lower() == MINIMAL
-        for item in prefer.split(",")
+        item.split(";")[0].strip().replace(" ", "").lower() == MINIMAL for item in prefer.split(",")
     )
 
 

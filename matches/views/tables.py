@@ -98,6 +98,7 @@ def _page_of(token: str) -> MatchRoutes:
 # How often a table's page asks whether another phone wrote (as the board does).
 WATCH_SECONDS = 5
 
+
 def _watched(token: str) -> Table | None:
     """The poll's one read: the table's state and its match's revision, by the link's
     token."""
