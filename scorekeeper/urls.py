@@ -164,6 +164,8 @@ offline_urls = (
         path("t/<token:token>/waiting/", offline_views.table_waiting, name="waiting"),
         path("matches/sw.js", offline_views.service_worker, name="match_service_worker"),
         path("matches/<int:match_id>/offline.json", offline_views.match_offline, name="match"),
+        path("k/sw.js", offline_views.service_worker, name="scorer_service_worker"),
+        path("k/<token:token>/offline.json", offline_views.scorer_offline, name="scorer"),
     ],
     "offline",
 )

@@ -1,5 +1,5 @@
-// The table links' service worker (scope /t/, issue 24), and the match pages' (scope
-// /matches/, served as /matches/sw.js). Served by
+// The table links' service worker (scope /t/, issue 24), the match pages' (scope
+// /matches/, served as /matches/sw.js) and the scorer links' (scope /k/, /k/sw.js). Served by
 // matches.views.offline.service_worker after a line that sets self.CONFIG:
 // {version, precache: [the WebAssembly Python and the rules], static: "/static/"}.
 //
@@ -10,9 +10,9 @@
 "use strict";
 
 var CACHE = "table-" + self.CONFIG.version;
-// A table link's page, or a match page (each with its offline.json).
-var PAGE = /^\/(t\/[^/]+|matches\/\d+)\/$/;
-var JSON_OF_PAGE = /^\/(t\/[^/]+|matches\/\d+)\/offline\.json$/;
+// A table link's page, a scorer link's, or a match page (each with its offline.json).
+var PAGE = /^\/(t\/[^/]+|k\/[^/]+|matches\/\d+)\/$/;
+var JSON_OF_PAGE = /^\/(t\/[^/]+|k\/[^/]+|matches\/\d+)\/offline\.json$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(

@@ -3,11 +3,13 @@
 - ``/t/sw.js``: the service worker of the table links (its scope is ``/t/``). It keeps
   a copy of each table page and of everything the page loaded, and the WebAssembly
   Python with the rules, so that a table page opens again without the server. The same
-  at ``/matches/sw.js`` for the match pages of a logged-in keeper (``/matches/``).
+  at ``/matches/sw.js`` for the match pages of a logged-in keeper (``/matches/``), and
+  at ``/k/sw.js`` for a match's scorer link (``/k/``).
 - ``/t/rules-worker.js``: the page's worker that runs the rules in Pyodide; the only
   answer whose policy lets WebAssembly compile (``'wasm-unsafe-eval'``).
 - ``/t/rules-<version>.zip``: the pure rules package and its glue for the phone.
-- ``/t/<token>/offline.json`` (``/matches/<id>/offline.json``): what the phone needs
+- ``/t/<token>/offline.json`` (``/matches/<id>/offline.json``,
+  ``/k/<token>/offline.json``): what the phone needs
   to replay its match: the set-up and each hand's input as the server has them, with
   the match's revision.
 - ``/t/<token>/waiting/``: the phone says how many hands it holds that the server has
@@ -119,6 +121,17 @@ def table_offline(request, token: str):
 def match_offline(request, match_id: int):
     """The same for a match page of its keeper (or an organiser), logged in."""
     return _offline_json(match_for_page(request, match_id, Access.WRITE), True)
+
+
+@require_GET
+def scorer_offline(request, token: str):
+    """The same for a match's scorer link: 404 for a link replaced since (the phone then
+    keeps its hands and says the server refused them)."""
+    try:
+        match = access.scored_match(token)
+    except access.NoSuchMatch:
+        raise Http404 from None
+    return _offline_json(match, True)
 
 
 def _offline_json(match, writes: bool) -> JsonResponse:

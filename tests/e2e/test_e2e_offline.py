@@ -299,6 +299,36 @@ def test_a_logged_in_match_page_keeps_scoring_too(live_server, transactional_db,
     expect(page.locator("#history")).to_contain_text("Correct")  # hand 1, on the server
 
 
+def test_a_scorer_link_keeps_scoring_too(live_server, transactional_db, phone):
+    """The scorer link (no account): a hand kept offline, the page again from the service
+    worker (scope /k/), the hand on the server once the network is back."""
+    from matches.models import Hand
+    from matches.services import play
+    from tests.factories import game_match
+
+    keeper = get_user_model().objects.create_user("sam", password="Kitchen-table-7")
+    match = game_match(keeper, "sergeant-major", "8-5-3", ["Ann", "Ben", "Cy"])
+    match = play.new_scorer_link(match, by=keeper)
+    page, expect = phone
+    _open(page, expect, f"{live_server.url}/k/{match.scorer_token}/")
+    page.context.set_offline(True)
+    dealer = _dealer_online(page)
+    form = page.locator("form#record")
+    form.locator("label.suit-button.hearts").click()
+    for offset, count in enumerate(LEVEL):
+        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
+    form.locator("input.tricks").nth(0).dispatch_event("input")
+    form.locator("button[type=submit]").click()
+    panel = page.locator("#offline-panel")
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    page.reload()  # the service worker's copy of the scorer page
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    page.context.set_offline(False)
+    expect(panel).to_have_count(0, timeout=RULES_MS)
+    expect(form.locator("h2")).to_have_text("Record hand 2")
+    assert list(Hand.objects.filter(match=match).values_list("number", flat=True)) == [1]
+
+
 def test_a_laptop_gone_from_a_wifi_that_stays_up(live_server, transactional_db, phone):
     """The browser still says online (a phone's Wi-Fi without the laptop, or Android on
     mobile data): the post fails, the hand waits, and the phone sends it once the
