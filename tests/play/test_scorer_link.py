@@ -277,6 +277,7 @@ def test_a_scorer_token_is_refused_on_every_other_address(client, owner, other, 
         "/t/sw.js",
         "/t/rules-worker.js",
         "/matches/sw.js",
+        "/k/sw.js",  # code, no data, as the two above
     }
 
     def paths(patterns, prefix=""):

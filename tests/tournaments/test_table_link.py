@@ -327,6 +327,7 @@ def test_a_table_token_is_refused_on_every_other_address(client, table, organise
         "/t/sw.js",  # the table links' service worker: code, no data (issue 24)
         "/t/rules-worker.js",  # the worker that runs the rules on a phone: code too
         "/matches/sw.js",  # the match pages' registration of the same service worker
+        "/k/sw.js",  # and the scorer links'
     }
 
     def paths(patterns, prefix=""):
