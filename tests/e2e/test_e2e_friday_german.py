@@ -96,6 +96,17 @@ def _log_in(page, base, user):
     page.get_by_role("button", name="Anmelden").click()
 
 
+def _htmx_took_up(page, selector):
+    """Wait until htmx has taken up the element swapped in at ``selector`` and asks
+    nothing more: a change made a moment before (a busy machine) asks the server nothing."""
+    page.wait_for_function(
+        "s => { const e = document.querySelector(s);"
+        " return e && e['htmx-internal-data'] !== undefined"
+        " && !document.querySelector('.htmx-request'); }",
+        arg=selector,
+    )
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
 def test_the_hands_follow_the_game_and_the_round_says_them(
     live_server, transactional_db, width, height
@@ -114,17 +125,13 @@ def test_the_hands_follow_the_game_and_the_round_says_them(
         expect(page.locator("#id_table_size")).to_be_visible()
         expect(hands).to_have_value("20")
         expect(page.locator("label[for=id_table_size]")).to_contain_text("Schafkopf (amerikanisch)")
-        # The size's own change is htmx's once htmx has taken up the swapped-in select (a
-        # busy machine showed it a moment before: the change then asked nothing).
-        page.wait_for_function(
-            "() => (document.querySelector('#id_table_size') || {})['htmx-internal-data']"
-            " !== undefined"
-        )
+        _htmx_took_up(page, "#id_table_size")
         page.select_option("#id_table_size", "6")
         expect(hands).to_have_value("24")
         _shot(page, f"new-tournament-de-{width}", parts=())
         # A figure typed that fits stays when the size changes back.
         hands.fill("30")
+        _htmx_took_up(page, "#id_table_size")
         page.select_option("#id_table_size", "5")
         expect(page.locator("input[name=hands_default]")).to_have_value("20")
         expect(hands).to_have_value("30")
