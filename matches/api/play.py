@@ -110,7 +110,10 @@ def _hand_json(ruleset: rules.Ruleset, hand: rules.Hand, version: int) -> dict[s
         "number": hand.number,
         "version": version,
         "dealer": hand.dealer,
-        "input": hand.input,
+        # In one order whatever the input came from: PostgreSQL's jsonb gives the keys
+        # back in its own order, so a hand read again would answer other bytes than the
+        # write that stored it.
+        "input": dict(sorted(hand.input.items())),
         "targets": hand.targets,
         "scores": hand.scores,
     }

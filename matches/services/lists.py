@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from ..models import Match
 from ..models.players import name_key
@@ -52,9 +52,14 @@ def matches_of(
     return matches.order_by("finished", "-updated_at", "-pk").prefetch_related("seats")
 
 
-def how_many(user, *, archived: bool = False) -> int:
-    """How many of ``user``'s own matches the list holds, archived or not: the home page
-    offers its search past a screenful and links the archived ones when there are any."""
-    return Match.objects.filter(
-        owner=user, tournament__isnull=True, table__isnull=True, archived=archived
-    ).count()
+def how_many(user) -> tuple[int, int]:
+    """How many of ``user``'s own matches the list holds, and how many are archived, in
+    one query: the home page offers its search past a screenful and links the archived
+    ones when there are any."""
+    counts = Match.objects.filter(
+        owner=user, tournament__isnull=True, table__isnull=True
+    ).aggregate(
+        kept=Count("pk", filter=Q(archived=False)),
+        archived=Count("pk", filter=Q(archived=True)),
+    )
+    return counts["kept"], counts["archived"]

@@ -46,7 +46,8 @@ def home(request):
     for match in shown:
         match.winner_names = [seat.name for seat in match.seat_list if seat.won]
     searching = bool(query.strip() or game)
-    listed = lists.how_many(request.user, archived=archived)
+    kept_count, archived_count = lists.how_many(request.user)
+    listed = archived_count if archived else kept_count
     kept = {"q": query, "game": game, "archived": "1" if archived else ""}
     context = {
         "form": form,
@@ -54,7 +55,7 @@ def home(request):
         "playing": [m for m in shown if not m.finished],
         "finished": [m for m in shown if m.finished],
         "archived": archived,
-        "archived_count": lists.how_many(request.user, archived=True) if not archived else 0,
+        "archived_count": 0 if archived else archived_count,
         "searching": searching,
         "query": query,
         # The search and filter once the list is longer than a screenful (or in use).
