@@ -6,6 +6,7 @@ order, as the merge does; real threads, on SQLite and on PostgreSQL."""
 import pytest
 
 from matches.models import Entry, Player
+from matches.rules import RuleError
 from matches.services import players as register
 from matches.services import tournaments as services
 from matches.text import name_key
@@ -34,7 +35,13 @@ def test_an_entry_racing_a_merge_is_made_or_refused_never_broken(organiser):
         if isinstance(entered, list):
             # The entry came first; the merge then moved it to the player that remains.
             assert Entry.objects.get(pk=entered[0].pk).player_id == target.pk
-        else:
-            assert isinstance(entered, services.Clash), entered
+        elif isinstance(entered, services.Clash):
+            # The merge deleted the player between the entry's read and its lock.
             assert "has just been merged into another player" in entered.message
+            assert not Entry.objects.filter(tournament=tournament, player=target).exists()
+        else:
+            # The merge had committed before the entry read its players at all: the id
+            # names nobody now, and the entry is refused as for any unknown id.
+            assert isinstance(entered, RuleError), entered
+            assert entered.message == "No player has the id %(id)s."
             assert not Entry.objects.filter(tournament=tournament, player=target).exists()
