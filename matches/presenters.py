@@ -99,7 +99,9 @@ def history(
 
 
 @dataclass(frozen=True)
-class Chart:
+class ScoreChart:
+    """The match page's chart of the score after each hand: an SVG polyline per seat (side)."""
+
     width: int
     height: int
     zero_y: float
@@ -116,7 +118,7 @@ def chart(
     running=None,
     labels=None,
     signed: bool = True,
-) -> Chart | None:
+) -> ScoreChart | None:
     """Running totals as SVG polylines; None before the first hand. ``running`` and
     ``labels`` draw other series: Sieben's tally of points per side, which is what its
     table keeps, from 0 up (not ``signed``)."""
@@ -139,14 +141,14 @@ def chart(
         (seat, name, " ".join(f"{x(i)},{y(t[seat])}" for i, t in enumerate(running)))
         for seat, name in enumerate(labels)
     ]
-    return Chart(width, height, y(0), lines, top, bottom, signed)
+    return ScoreChart(width, height, y(0), lines, top, bottom, signed)
 
 
 # -- the audit trail ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Fact:
+class HandFact:
     """One thing the table reported about a hand, in the game's words: "Trumps: Hearts",
     or one item of a row ("Tricks: Ann 9, Ben 4"). ``key`` tells the same fact of two
     versions of a hand apart; a fact that is not ``shown`` (a flag left off) is left out
@@ -159,7 +161,7 @@ class Fact:
     shown: bool = True
 
 
-def _rows(facts: Sequence[Fact]) -> list[tuple[str, list[str]]]:
+def _rows(facts: Sequence[HandFact]) -> list[tuple[str, list[str]]]:
     """Facts gathered into rows: (group, items) for a group, (label, [value]) otherwise."""
     rows: list[tuple[str, list[str]]] = []
     group = None
@@ -174,12 +176,12 @@ def _rows(facts: Sequence[Fact]) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def described(facts: Sequence[Fact]) -> list[str]:
+def described(facts: Sequence[HandFact]) -> list[str]:
     """A whole hand in words, a line per fact or row: "Tricks: Ann 9, Ben 4, Cy 3"."""
     return [f"{label}: {', '.join(items)}" for label, items in _rows([f for f in facts if f.shown])]
 
 
-def changed(before: Sequence[Fact], after: Sequence[Fact]) -> list[str]:
+def changed(before: Sequence[HandFact], after: Sequence[HandFact]) -> list[str]:
     """What a correction changed, a line per fact or row: "Tricks: Ben 6 → 5, Cy 3 → 4"."""
     old = {fact.key: fact for fact in before}
     new = {fact.key: fact for fact in after}
@@ -191,7 +193,7 @@ def changed(before: Sequence[Fact], after: Sequence[Fact]) -> list[str]:
             continue
         fact = now or was
         arrow = f"{was.value if was else '—'} → {now.value if now else '—'}"
-        differences.append(Fact(key, arrow, fact.label, fact.group))
+        differences.append(HandFact(key, arrow, fact.label, fact.group))
     return described(differences)
 
 

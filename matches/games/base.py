@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from .. import presenters
 from ..forms import OPTION_LABELS, CorrectionFields, HandForm
-from ..presenters import Fact
+from ..presenters import HandFact
 from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset, base
 from ..rules.base import signed
 from ..seating import TableSizes, table_hands
@@ -210,7 +210,7 @@ class Game:
         """The game's own columns of one history row, in words."""
         return {}
 
-    def chart(self, ruleset: Ruleset, state: MatchState) -> presenters.Chart | None:
+    def chart(self, ruleset: Ruleset, state: MatchState) -> presenters.ScoreChart | None:
         return presenters.chart(state)
 
     def page_context(self, ruleset: Ruleset, state: MatchState) -> dict[str, Any]:
@@ -308,10 +308,10 @@ class Game:
 
     # -- the audit trail -----------------------------------------------------------------
 
-    def hand_facts(self, ruleset: Ruleset, players, data) -> list[Fact]:
+    def hand_facts(self, ruleset: Ruleset, players, data) -> list[HandFact]:
         """What the table reported about one hand (a hand's stored input), in the game's
         words and with the players' names, for the audit trail."""
-        return [Fact(str(key), str(value), str(key)) for key, value in data.items()]
+        return [HandFact(str(key), str(value), str(key)) for key, value in data.items()]
 
     def setup_facts(self, ruleset: Ruleset, facts) -> list[str]:
         """The match as it was created (``services.play``'s record of it), in the words

@@ -13,7 +13,7 @@ from django.forms import Field, TypedChoiceField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ...presenters import Fact
+from ...presenters import HandFact
 from ...rules import Hand, MatchState
 from ...rules.base import signed
 from ...rules.sergeant_major import CALLS, WOBURN_BIDS, SergeantMajor
@@ -115,21 +115,21 @@ class SergeantMajorGame(Game):
             ],
         }
 
-    def hand_facts(self, ruleset, players, data) -> list[Fact]:
+    def hand_facts(self, ruleset, players, data) -> list[HandFact]:
         facts = []
         for key, label in (("trump", _("Trumps")), ("call", _("Call"))):
             if key in data:
-                facts.append(Fact(key, str(SUIT_LABELS.get(data[key], data[key])), label))
+                facts.append(HandFact(key, str(SUIT_LABELS.get(data[key], data[key])), label))
         for seat, count in enumerate(data.get("tricks") or ()):
             name = players[seat] if seat < len(players) else str(seat + 1)
-            facts.append(Fact(f"tricks.{seat}", str(count), name, _("Tricks")))
+            facts.append(HandFact(f"tricks.{seat}", str(count), name, _("Tricks")))
         last = data.get("last_trick")
         if isinstance(last, int) and 0 <= last < len(players):
-            facts.append(Fact("last_trick", players[last], _("Took a trick last")))
+            facts.append(HandFact("last_trick", players[last], _("Took a trick last")))
         for item in data.get("exchanges") or ():
             key = f"plucked.{item.get('from')}.{item.get('to')}"
             facts.append(
-                Fact(
+                HandFact(
                     key,
                     str(item.get("cards")),
                     pass_words(players, item, cards=False),

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from ...presenters import Fact
+from ...presenters import HandFact
 from ...rules import Hand, MatchState, NextHand, RuleError
 from ...rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
 from ...seating import TableSizes
@@ -81,21 +81,21 @@ class SheepsheadGame(Game):
         offered = super().offered_options(ruleset)
         return [name for name in offered if name != "dealer_sits_out" or ruleset.seats == 6]
 
-    def hand_facts(self, ruleset, players, data) -> list[Fact]:
+    def hand_facts(self, ruleset, players, data) -> list[HandFact]:
         def name(seat):
             return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "—"
 
         picker = data.get("picker")
         facts = [
-            Fact("picker", _("nobody picked") if picker is None else name(picker), _("Picker"))
+            HandFact("picker", _("nobody picked") if picker is None else name(picker), _("Picker"))
         ]
         if picker is not None:
             partner = data.get("partner")
             facts.append(
-                Fact("partner", _("alone") if partner is None else name(partner), _("Partner"))
+                HandFact("partner", _("alone") if partner is None else name(partner), _("Partner"))
             )
         if data.get("points") is not None:
-            facts.append(Fact("points", str(data["points"]), _("Points")))
+            facts.append(HandFact("points", str(data["points"]), _("Points")))
         for key, label in (
             ("all_tricks", _("The picker side took every trick")),
             ("no_trick", _("The picker side took no trick")),
@@ -103,9 +103,11 @@ class SheepsheadGame(Game):
             ("recracked", _("Recracked (×4)")),
         ):
             if key in data:
-                facts.append(Fact(key, yes_no(data[key]), label, shown=bool(data[key])))
+                facts.append(HandFact(key, yes_no(data[key]), label, shown=bool(data[key])))
         if data.get("leaster_winner") is not None:
-            facts.append(Fact("leaster_winner", name(data["leaster_winner"]), _("Leaster won by")))
+            facts.append(
+                HandFact("leaster_winner", name(data["leaster_winner"]), _("Leaster won by"))
+            )
         return facts
 
     def deal_words(self, coming: NextHand, words) -> list[str]:

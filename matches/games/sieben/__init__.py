@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from ... import presenters
-from ...presenters import Fact
+from ...presenters import HandFact
 from ...rules import Hand, MatchState, NextHand, RuleError, base
 from ...rules.sieben import Sieben
 from ...seating import TableSizes
@@ -100,7 +100,7 @@ class SiebenGame(Game):
             "no_trick": data.get("no_trick"),
         }
 
-    def chart(self, ruleset, state: MatchState) -> presenters.Chart | None:
+    def chart(self, ruleset, state: MatchState) -> presenters.ScoreChart | None:
         """The tally of points per side, which is what a Sieben table keeps: from 0 up."""
         return presenters.chart(
             state,
@@ -117,21 +117,21 @@ class SiebenGame(Game):
             return None
         return " : ".join(str(points) for points in state.detail.points)
 
-    def hand_facts(self, ruleset, players, data) -> list[Fact]:
+    def hand_facts(self, ruleset, players, data) -> list[HandFact]:
         sides = side_names(ruleset, players)
 
         def side(index):
             return sides[index] if isinstance(index, int) and 0 <= index < len(sides) else "—"
 
         if data.get("four_of_a_kind") is not None:
-            return [Fact("four_of_a_kind", side(data["four_of_a_kind"]), _("Four of a kind"))]
+            return [HandFact("four_of_a_kind", side(data["four_of_a_kind"]), _("Four of a kind"))]
         facts = [
-            Fact(f"counters.{index}", str(value), side(index), _("Counters"))
+            HandFact(f"counters.{index}", str(value), side(index), _("Counters"))
             for index, value in enumerate(data.get("counters") or ())
         ]
         if "no_trick" in data:
             facts.append(
-                Fact(
+                HandFact(
                     "no_trick",
                     yes_no(data["no_trick"]),
                     _("The losing side took no trick"),
