@@ -243,12 +243,9 @@ def test_a_scorer_token_is_refused_on_every_other_address(client, owner, other, 
     that only the link could let it through), asked by a client that opened the scorer
     link's page first (its session and cookies), with the token as a bearer token and as
     ``?share=``/``?key=``: nothing is readable but what anyone may read, nothing written."""
-    import re as regex
-
-    from django.urls import URLPattern, URLResolver, get_resolver
-
     from tests.api_support import writes
     from tests.factories import tournament
+    from tests.routes import assert_refused, assert_refused_everywhere
 
     match = linked(owner, [HAND1])
     elsewhere = three(owner, [HAND1])
@@ -265,49 +262,9 @@ def test_a_scorer_token_is_refused_on_every_other_address(client, owner, other, 
         "token_id": 1,
         "token": "x" * 27,  # no link at all: the scorer token says nothing about others
     }
-    open_to_all = {
-        "/ping/",
-        "/favicon.ico",
-        "/accounts/login/",
-        "/api/games",
-        "/api/openapi.json",
-        "/api/docs",
-        "/api/contract",
-        "/manifest.webmanifest",
-        "/t/sw.js",
-        "/t/rules-worker.js",
-        "/matches/sw.js",
-        "/k/sw.js",  # code, no data, as the two above
-    }
-
-    def paths(patterns, prefix=""):
-        for item in patterns:
-            if isinstance(item, URLResolver):
-                yield from paths(item.url_patterns, prefix + str(item.pattern))
-            elif isinstance(item, URLPattern):
-                yield prefix + str(item.pattern)
-
-    checked = 0
     before = writes()
     token = match.scorer_token
-    for pattern in paths(get_resolver().url_patterns):
-        if "<" not in pattern and "(" in pattern or pattern.startswith("^"):
-            continue  # the API's catch-all and Django's own regex routes
-        path = "/" + regex.sub(
-            r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m.group(1), 1)), pattern
-        )
-        if path in open_to_all or path.startswith(("/i18n/", "/setup/", "/api/docs")):
-            continue
-        for method in ("get", "post"):
-            response = getattr(client, method)(
-                f"{path}?share={token}&key={token}",
-                **({"data": "{}", "content_type": "application/json"} if method == "post" else {}),
-                HTTP_AUTHORIZATION=f"Bearer {token}",
-            )
-            checked += 1
-            assert response.status_code in (302, 401, 403, 404, 405), (method, path, response)
-            if response.status_code == 302:
-                assert "/accounts/login/" in response["Location"], (method, path)
+    checked = assert_refused_everywhere(client, token, values)
     # Its own match, by id: read (the API's state), never the owner's pages or links.
     for method, path in [
         ("get", f"/matches/{match.pk}/"),
@@ -320,14 +277,8 @@ def test_a_scorer_token_is_refused_on_every_other_address(client, owner, other, 
         ("post", f"/api/matches/{match.pk}/stop"),
         ("post", f"/api/matches/{match.pk}/scorer"),
     ]:
-        body = {"data": "{}", "content_type": "application/json"} if method == "post" else {}
-        response = getattr(client, method)(
-            f"{path}?share={token}", **body, HTTP_AUTHORIZATION=f"Bearer {token}"
-        )
+        assert_refused(client, method, f"{path}?share={token}", token)
         checked += 1
-        assert response.status_code in (302, 401, 403, 404, 405), (method, path, response)
-        if response.status_code == 302:
-            assert "/accounts/login/" in response["Location"], (method, path)
     assert checked > 60
     assert writes() == before
 

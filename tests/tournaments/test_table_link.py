@@ -300,9 +300,8 @@ def test_a_table_token_is_refused_on_every_other_address(client, table, organise
     """Every route of the site, filled in with this tournament's ids and the other tables'
     matches, asked with the table's token as a bearer token and as ``?share=``/``?key=``:
     nothing is readable but what anyone may read, nothing is written."""
-    from django.urls import URLPattern, URLResolver, get_resolver
-
     from tests.api_support import writes
+    from tests.routes import assert_refused_everywhere
 
     other = Table.objects.get(round=table.round, number=2)
     values = {
@@ -315,51 +314,8 @@ def test_a_table_token_is_refused_on_every_other_address(client, table, organise
         "token_id": 1,
         "token": "x" * 27,  # no link at all: a table token says nothing about others
     }
-    open_to_all = {
-        "/ping/",
-        "/favicon.ico",
-        "/accounts/login/",
-        "/api/games",
-        "/api/openapi.json",
-        "/api/docs",
-        "/api/contract",  # the API's contract, as its docs page links it
-        "/manifest.webmanifest",  # what a phone reads to install the app
-        "/t/sw.js",  # the table links' service worker: code, no data (issue 24)
-        "/t/rules-worker.js",  # the worker that runs the rules on a phone: code too
-        "/matches/sw.js",  # the match pages' registration of the same service worker
-        "/k/sw.js",  # and the scorer links'
-    }
-
-    def paths(patterns, prefix=""):
-        for item in patterns:
-            if isinstance(item, URLResolver):
-                yield from paths(item.url_patterns, prefix + str(item.pattern))
-            elif isinstance(item, URLPattern):
-                yield prefix + str(item.pattern)
-
-    import re as regex
-
-    checked = 0
     before = writes()
-    for pattern in paths(get_resolver().url_patterns):
-        if "<" not in pattern and "(" in pattern or pattern.startswith("^"):
-            continue  # the API's catch-all and Django's own regex routes
-        path = "/" + regex.sub(
-            r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m.group(1), 1)), pattern
-        )
-        if path in open_to_all or path.startswith(("/i18n/", "/setup/", "/api/docs")):
-            continue
-        for method in ("get", "post"):
-            response = getattr(client, method)(
-                f"{path}?share={table.token}&key={table.token}",
-                # A JSON body under /api/, so that the credentials are what is judged.
-                **({"data": "{}", "content_type": "application/json"} if method == "post" else {}),
-                HTTP_AUTHORIZATION=f"Bearer {table.token}",
-            )
-            checked += 1
-            assert response.status_code in (302, 401, 403, 404, 405), (method, path, response)
-            if response.status_code == 302:
-                assert "/accounts/login/" in response["Location"], (method, path)
+    checked = assert_refused_everywhere(client, table.token, values)
     assert checked > 60
     assert writes() == before
 
