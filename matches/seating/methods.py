@@ -46,7 +46,7 @@ def seat(
 
     ``entries``: who plays this round, in a stable order (by id: the order is part of
     what the seed reproduces). ``standings``: rows best first (``rank`` and ``score``;
-    ``matches.standings.Row`` will do); entries without a row count as last. ``budget``:
+    ``matches.standings.StandingsRow`` will do); entries without a row count as last. ``budget``:
     how hard ``mixed`` searches, in evaluated moves.
     """
     check_method(method)

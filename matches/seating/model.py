@@ -2,7 +2,7 @@
 
 Plain frozen dataclasses, as in ``matches.standings``: an entry is whatever identifies it
 there (its primary key, usually; hashable). ``History`` holds the rounds already seated,
-``Standing`` an entry's place in the standings (``matches.standings.Row`` has the same
+``Standing`` an entry's place in the standings (``matches.standings.StandingsRow`` has the same
 fields and can be passed as it is), ``Seating`` one round's tables and byes.
 """
 

@@ -111,7 +111,7 @@ def round_sheet(round_: Round) -> RoundSheet:
 @dataclass(frozen=True)
 class StandingsLine:
     rank: str  # "3" or "3="
-    row: standings.Row
+    row: standings.StandingsRow
     values: list[int | None]  # both scores, then the chain (``standings.shown_criteria``)
     notes: list[int]  # footnote numbers (its adjustments)
     labels: Sequence[str] = ()  # the values' column heads, which a phone shows beside them
@@ -166,7 +166,7 @@ class ScoreCard:
     name: str
     rank: str
     entrants: int
-    row: standings.Row
+    row: standings.StandingsRow
     lines: list[CardLine]
 
 

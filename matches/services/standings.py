@@ -19,7 +19,7 @@ from .selectors import RevisionCache
 @dataclass(frozen=True)
 class Standings:
     tournament: Tournament
-    rows: list[standings.Row]
+    rows: list[standings.StandingsRow]
     # The last closed round, 0 before any: "after round n" is said of it alone. The rows
     # also count the round being played (``playing_round``), its hands as they stand.
     after_round: int

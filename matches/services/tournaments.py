@@ -412,7 +412,7 @@ def history(tournament: Tournament, *, before: int | None = None) -> seating.His
     )
 
 
-def _standing(tournament: Tournament) -> list[standings.Row]:
+def _standing(tournament: Tournament) -> list[standings.StandingsRow]:
     from .standings import tournament_standings
 
     return tournament_standings(tournament).rows

@@ -22,7 +22,15 @@ from .model import (
 )
 from .results import RoundResult, round_results
 from .series import SERIES_SCORES, SeriesResult, SeriesRow, TournamentStandings, series
-from .table import Row, Step, explain, head_to_head, rank_label, shown_criteria, standings
+from .table import (
+    StandingsRow,
+    TieBreakStep,
+    explain,
+    head_to_head,
+    rank_label,
+    shown_criteria,
+    standings,
+)
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
@@ -34,13 +42,13 @@ __all__ = [
     "EntryInfo",
     "Reason",
     "RoundResult",
-    "Row",
     "Scoring",
     "SeatResult",
     "SeriesResult",
     "SeriesRow",
-    "Step",
+    "StandingsRow",
     "TableResult",
+    "TieBreakStep",
     "TournamentStandings",
     "check_score",
     "check_tie_breaks",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from matches.rules.base import RuleError, _
 
 from .model import Entry
-from .table import Row
+from .table import StandingsRow
 
 Player = Hashable
 
@@ -21,7 +21,7 @@ class TournamentStandings:
     """One finished tournament of the series: its final rows and whose entry is whose."""
 
     tournament: Hashable
-    rows: Sequence[Row]
+    rows: Sequence[StandingsRow]
     players: Mapping[Entry, Player]
 
 

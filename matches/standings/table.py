@@ -86,7 +86,7 @@ NO_VALUE = "–"  # a best round for an entry that never sat at a table
 
 
 @dataclass(frozen=True)
-class Step:
+class TieBreakStep:
     """One comparison an entry's group went through: the criterion and the entry's value.
 
     For ``head_to_head`` the value depends on the group it was computed in, which is why
@@ -98,7 +98,7 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Row:
+class StandingsRow:
     """One line of the standings.
 
     ``score`` is the value of ``Scoring.score``; ``tie_break_values`` has every
@@ -123,7 +123,7 @@ class Row:
     withdrawn_from: int | None
     joined_at: int | None
     why: Reason | None
-    steps: tuple[Step, ...]
+    steps: tuple[TieBreakStep, ...]
 
     @property
     def withdrawn(self) -> bool:
@@ -145,7 +145,7 @@ def shown_criteria(score: str, tie_breaks: Iterable[str]) -> tuple[str, ...]:
     return (score, other, *(name for name in tie_breaks if name not in SCORES))
 
 
-def rank_label(row: Row) -> str:
+def rank_label(row: StandingsRow) -> str:
     """The rank as printed: ``"3"``, or ``"3="`` when the rank is shared."""
     return f"{row.rank}=" if row.shared else str(row.rank)
 
@@ -156,7 +156,7 @@ def standings(
     byes: Iterable[Bye],
     adjustments: Iterable[Adjustment],
     scoring: Scoring,
-) -> list[Row]:
+) -> list[StandingsRow]:
     """The standings, best first, from everything recorded so far.
 
     Every entry given gets a row, withdrawn ones included (flagged by
@@ -171,7 +171,7 @@ def standings(
             score[other] for result in rounds.values() for other in result.opponents
         )
 
-    steps: dict[Entry, list[Step]] = {entry: [] for entry in info}
+    steps: dict[Entry, list[TieBreakStep]] = {entry: [] for entry in info}
     chain = (scoring.score, *scoring.tie_breaks)
 
     def by_name(entry: Entry) -> tuple[str, str, str]:
@@ -181,7 +181,7 @@ def standings(
     groups: list[list[Entry]] = []
     _order(sorted(info, key=by_name), 0, chain, values, results, steps, groups)
 
-    rows: list[Row] = []
+    rows: list[StandingsRow] = []
     position = 0
     for group in groups:
         rank = position + 1
@@ -260,7 +260,7 @@ def _order(
     chain: tuple[str, ...],
     values: Mapping[Entry, Mapping[str, int | None]],
     results: Mapping[Entry, Mapping[int, RoundResult]],
-    steps: dict[Entry, list[Step]],
+    steps: dict[Entry, list[TieBreakStep]],
     out: list[list[Entry]],
 ) -> None:
     """Append ``group``'s tie groups to ``out``, best first, from ``chain[level]`` on."""
@@ -278,7 +278,7 @@ def _order(
     else:
         figures = {entry: values[entry][criterion] for entry in group}
     for entry in group:
-        steps[entry].append(Step(criterion, figures[entry]))
+        steps[entry].append(TieBreakStep(criterion, figures[entry]))
 
     def key(entry: Entry) -> tuple[int, int]:
         return _better(criterion, figures[entry])
@@ -300,9 +300,9 @@ def _row(
     values: Mapping[str, int | None],
     rounds: Mapping[int, RoundResult],
     footnotes: tuple[Adjustment, ...],
-    steps: tuple[Step, ...],
+    steps: tuple[TieBreakStep, ...],
     scoring: Scoring,
-) -> Row:
+) -> StandingsRow:
     tie_break_values: dict[str, int | None] = {}
     for name in scoring.tie_breaks:
         if name == HEAD_TO_HEAD:
@@ -312,7 +312,7 @@ def _row(
             tie_break_values[name] = None if first is None else first.value
         else:
             tie_break_values[name] = values[name]
-    return Row(
+    return StandingsRow(
         rank=rank,
         shared=shared,
         entry=info.entry,
@@ -332,7 +332,7 @@ def _row(
     )
 
 
-def explain(row: Row, other: Row) -> Reason:
+def explain(row: StandingsRow, other: StandingsRow) -> Reason:
     """Why ``row`` stands where it does against ``other`` (two rows of one ``standings``).
 
     Names the first criterion on which the two were told apart, with both values
@@ -367,7 +367,7 @@ def _shown(value: int | None) -> int | str:
     return NO_VALUE if value is None else value
 
 
-def _why(rows: list[Row], index: int) -> Reason | None:
+def _why(rows: list[StandingsRow], index: int) -> Reason | None:
     """A row's answer to "why am I here?": against the row below, or above for the last.
 
     A shared rank is explained by another row sharing it (level on everything), since
