@@ -7,30 +7,7 @@ from django.test import Client
 from matches.models import Player, PlayerAudit, Seat
 from matches.services import players as register
 from tests.api_support import assert_error, bearer, key_for, login, send
-from tests.factories import sm_hand
-
-
-def written():
-    return (
-        list(Player.objects.order_by("pk").values_list()),
-        list(PlayerAudit.objects.order_by("pk").values_list("pk", "action", "player_id")),
-        list(Seat.objects.order_by("pk").values_list("pk", "player_id")),
-    )
-
-
-def player_of(match, seat):
-    return Seat.objects.get(match=match, number=seat).player
-
-
-@pytest.fixture
-def ann(organiser):
-    return register.create_player(name="Ann", email="ann@example.org", member_no="17", by=organiser)
-
-
-@pytest.fixture
-def annie(make_match):
-    match = make_match(players=("Dora", "Annie", "Ed"), hands=[sm_hand((9, 3, 4))])
-    return player_of(match, 1)
+from tests.players.support import player_of, written
 
 
 def requests(ann, annie):
