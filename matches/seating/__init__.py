@@ -24,8 +24,8 @@ from .model import (
 from .quality import assess, lower_bound
 from .tables import (
     REMAINDERS,
-    Split,
     TableSizes,
+    TableSplit,
     check_hands_per_round,
     split,
     table_hands,
@@ -40,10 +40,10 @@ __all__ = [
     "Quality",
     "RepeatPair",
     "Seating",
-    "Split",
     "Standing",
     "Table",
     "TableSizes",
+    "TableSplit",
     "assess",
     "check_hands_per_round",
     "check_method",

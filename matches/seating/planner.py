@@ -105,7 +105,7 @@ def plan(
     if rounds == 1 and exhaustive.count(problem.sizes) <= exhaustive.LIMIT:
         tables = _every_seating(problem, rng)
         return [[tuple(problem.entries[p] for p in table) for table in tables]]
-    search = Search(problem, rng)
+    search = PlanSearch(problem, rng)
     best = None
     for candidate in _candidates(problem, history, rng, known_designs):
         search.load(candidate)
@@ -125,7 +125,7 @@ def plan(
         # repeats. Zero-repeat plans are few and those with even turns fewer still; the
         # search by repeats alone ends on whichever it meets first, and no single swap
         # leads from there to another without a repeat.
-        turns = Search(problem, rng, order=TURNS_FIRST)
+        turns = PlanSearch(problem, rng, order=TURNS_FIRST)
         turns.load(_greedy(problem, rng, turns_first=True))
         turns.tabu(budget // 4, patience=PATIENCE // 4)
         search.load(turns.snapshot())
@@ -166,7 +166,7 @@ def separate(
         keep_apart,
     )
     index = {entry: i for i, entry in enumerate(entries)}
-    search = Search(problem, rng)
+    search = PlanSearch(problem, rng)
     search.load([[[index[entry] for entry in group] for group in groups]])
     search.tabu(budget)
     return [[entries[p] for p in table] for table in search.tables[0]]
@@ -630,7 +630,7 @@ def _connected_order(n: int, played: list[list[list[int]]], rng: random.Random) 
 
 # -- the search ---------------------------------------------------------------------
 
-# The terms of a plan's cost, most important first (``Search.levels``).
+# The terms of a plan's cost, most important first (``PlanSearch.levels``).
 TERMS = (
     "apart",  # keep-apart pairs sharing a table, in any planned round
     "repeats",  # repeat pairs the plan adds over the event
@@ -647,7 +647,7 @@ TERMS = (
 TURNS_FIRST = ("apart", "turns", "turns_sq", *(term for term in TERMS[1:] if "turns" not in term))
 
 
-class Search:
+class PlanSearch:
     """A plan under change: tables per round, who sits where, the running meeting
     counts and each term of the cost, kept up to date swap by swap; the cost is one
     number (weights make the terms lexicographic).

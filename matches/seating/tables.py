@@ -65,7 +65,7 @@ class TableSizes:
 
 
 @dataclass(frozen=True)
-class Split:
+class TableSplit:
     """How N entries sit: the table sizes (smallest first) and the number of byes."""
 
     tables: tuple[int, ...]
@@ -76,7 +76,7 @@ class Split:
         return sum(self.tables)
 
 
-def split(entries: int, sizes: TableSizes) -> Split:
+def split(entries: int, sizes: TableSizes) -> TableSplit:
     """The tables for ``entries`` checked-in entries: fewest byes, then fewest
     last-resort tables, then fewest sitter tables (§2). Refused below one table."""
     if entries < sizes.minimum:
@@ -87,7 +87,7 @@ def split(entries: int, sizes: TableSizes) -> Split:
         )
         raise RuleError(message, field="entries", count=sizes.minimum)
     s = sizes.standard
-    best: tuple[tuple[int, int, int], Split] | None = None
+    best: tuple[tuple[int, int, int], TableSplit] | None = None
     # Few enough candidates to try them all: the counts of the two optional sizes.
     for smaller in range(entries // (s - 1) + 1 if sizes.smaller else 1):
         for bigger in range(entries // (s + 1) + 1 if sizes.sitter else 1):
@@ -98,7 +98,7 @@ def split(entries: int, sizes: TableSizes) -> Split:
             key = (byes, smaller, bigger)
             if best is None or key < best[0]:
                 tables = (s - 1,) * smaller + (s,) * standard + (s + 1,) * bigger
-                best = (key, Split(tables, byes))
+                best = (key, TableSplit(tables, byes))
     assert best is not None  # entries >= minimum, so some table fits
     return best[1]
 

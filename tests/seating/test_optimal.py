@@ -14,7 +14,7 @@ from matches.games import table_sizes
 from matches.seating import History, PlayedRound, seat, split
 from matches.seating.exhaustive import count
 from matches.seating.model import pair
-from matches.seating.planner import Search, _greedy, _problem
+from matches.seating.planner import PlanSearch, _greedy, _problem
 from matches.seating.quality import new_repeats_bound
 
 from .support import history, run_event
@@ -102,7 +102,7 @@ def test_the_search_of_a_small_night_stops_at_what_the_first_round_forces():
     past = history([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)])
     rng = random.Random(5)
     problem = _problem(ELEVEN, [4, 4, 3], [], 2, past, rng, None, lambda size: False, ())
-    search = Search(problem, rng)
+    search = PlanSearch(problem, rng)
     floors = search.floors()
     assert (floors["repeats"], floors["now"]) == (4, 2)
     search.load(_greedy(problem, rng))

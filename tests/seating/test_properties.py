@@ -24,7 +24,7 @@ from matches.seating import (
 )
 from matches.seating.matching import Pairing
 from matches.seating.model import pair
-from matches.seating.planner import Search, _greedy, _problem
+from matches.seating.planner import PlanSearch, _greedy, _problem
 
 PROPERTY = settings(max_examples=60, deadline=None)
 BUDGET = 5_000  # a short search: the properties hold whatever the search finds
@@ -297,7 +297,7 @@ def test_the_searchs_running_cost_matches_a_recount(seed):
         (lambda size: sitters and size == k),
         apart,
     )
-    search = Search(problem, rng)
+    search = PlanSearch(problem, rng)
     search.load(_greedy(problem, rng))
     for _move in range(12):
         r = rng.randrange(3)

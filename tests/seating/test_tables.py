@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from matches.games import table_sizes
 from matches.rules.base import RuleError
 from matches.seating import (
-    Split,
     TableSizes,
+    TableSplit,
     check_hands_per_round,
     split,
     table_hands,
@@ -30,7 +30,7 @@ SHEEPSHEAD = table_sizes("sheepshead", "standard")
     ],
 )
 def test_sergeant_major_examples(players, tables, byes):
-    assert split(players, SERGEANT_MAJOR) == Split(tables, byes)
+    assert split(players, SERGEANT_MAJOR) == TableSplit(tables, byes)
 
 
 def test_sergeant_major_two_players_refused():
@@ -42,12 +42,12 @@ def test_sergeant_major_two_players_refused():
 
 @pytest.mark.parametrize(("players", "tables"), [(23, (5, 6, 6, 6)), (9, (4, 5)), (12, (6, 6))])
 def test_sheepshead_examples(players, tables):
-    assert split(players, SHEEPSHEAD) == Split(tables, 0)
+    assert split(players, SHEEPSHEAD) == TableSplit(tables, 0)
 
 
 def test_sheepshead_seven_is_a_table_of_six_and_a_bye():
     # 4 + 3 would need a three-handed table, two sizes below the standard: not allowed.
-    assert split(7, SHEEPSHEAD) == Split((6,), 1)
+    assert split(7, SHEEPSHEAD) == TableSplit((6,), 1)
 
 
 def test_the_three_player_presets_have_sitters_and_the_others_do_not():
@@ -60,17 +60,17 @@ def test_the_three_player_presets_have_sitters_and_the_others_do_not():
 
 
 def test_four_player_sergeant_major_gives_byes():
-    assert split(10, table_sizes("sergeant-major", "four-player")) == Split((4, 4), 2)
+    assert split(10, table_sizes("sergeant-major", "four-player")) == TableSplit((4, 4), 2)
 
 
 def test_sieben_two_player_gives_a_bye():
-    assert split(7, table_sizes("sieben", "two-player")) == Split((2, 2, 2), 1)
+    assert split(7, table_sizes("sieben", "two-player")) == TableSplit((2, 2, 2), 1)
 
 
 def test_sieben_partnerships_give_a_bye_to_one_team():
     teams = table_sizes("sieben", "partners")
     assert teams.teams
-    assert split(5, teams) == Split((2, 2), 1)
+    assert split(5, teams) == TableSplit((2, 2), 1)
     with pytest.raises(RuleError) as refused:
         split(1, teams)
     assert str(refused.value) == "At least 2 checked-in teams are needed."
@@ -79,10 +79,10 @@ def test_sieben_partnerships_give_a_bye_to_one_team():
 def test_remainder_byes_replaces_the_sitter_tables():
     sizes = table_sizes("sergeant-major", "8-5-3", remainder="byes")
     assert not sizes.sitter
-    assert split(10, sizes) == Split((3, 3, 3), 1)
-    assert split(11, sizes) == Split((3, 3, 3), 2)
+    assert split(10, sizes) == TableSplit((3, 3, 3), 1)
+    assert split(11, sizes) == TableSplit((3, 3, 3), 2)
     sheepshead = table_sizes("sheepshead", "standard", remainder="byes")
-    assert split(23, sheepshead) == Split((4, 4, 5, 5, 5), 0)  # the last resort before byes
+    assert split(23, sheepshead) == TableSplit((4, 4, 5, 5, 5), 0)  # the last resort before byes
 
 
 def test_sheepshead_table_size_defaults_to_the_variants():
@@ -93,7 +93,7 @@ def test_sheepshead_table_size_defaults_to_the_variants():
 def test_sheepshead_table_size_option():
     six = table_sizes("sheepshead", "standard", table_size=6)
     assert six == TableSizes(6, smaller=True)  # no "seven with a sitter" in RULES.md
-    assert split(13, six) == Split((6, 6), 1)
+    assert split(13, six) == TableSplit((6, 6), 1)
     three = table_sizes("sheepshead", "standard", table_size=3)
     assert three.sizes == (3,)  # no two-handed Sheepshead to fall back on
 
