@@ -1,8 +1,11 @@
-"""End to end: the live board of a big hall on a 1280×800 projector (TOURNAMENTS.md §7).
+"""End to end: a big hall (ninety players, thirty tables) on the organiser's laptop and
+its 1280×800 projector (TOURNAMENTS.md §7), and on a phone.
 
 The board is never scrolled by hand, so thirty tables have to fit the screen with room
 left for the standings below them; before the board made its cards smaller for a crowded
-hall, thirty tables ran to three screens and hid the standings altogether.
+hall, thirty tables ran to three screens and hid the standings altogether. The round's
+page and the door's list use the laptop's width (they were a column of three tables, and
+of one name, in the middle of the screen) and still fit a phone.
 """
 
 import pytest
@@ -24,16 +27,38 @@ LAYOUT = """() => ({
 })"""
 
 
-def test_thirty_tables_and_some_standings_fit_one_projector_screen(live_server, transactional_db):
-    organiser = get_user_model().objects.create_user(
-        "otto", password="Hall-night-42", is_staff=True
-    )
+PHONE = {"width": 360, "height": 740}
+PASSWORD = "Hall-night-42"
+# How many of the selector's items share the first one's row.
+ACROSS = """selector => {
+  const items = [...document.querySelectorAll(selector)];
+  const top = items[0].getBoundingClientRect().top;
+  return items.filter(item => Math.abs(item.getBoundingClientRect().top - top) < 2).length;
+}"""
+WIDE = "document.documentElement.scrollWidth"
+
+
+def _hall():
+    organiser = get_user_model().objects.create_user("otto", password=PASSWORD, is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=3)
     names = [f"{first} {last}" for first in FIRST for last in LAST][:90]
     for entry in services.register_players(tournament, organiser, names):
         services.check_in(entry, organiser)
     round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
     services.start_round(round_, organiser)
+    return tournament
+
+
+def _log_in(page, base):
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", "otto")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def test_thirty_tables_and_some_standings_fit_one_projector_screen(live_server, transactional_db):
+    tournament = _hall()
     url = f"{live_server.url}/tournaments/{tournament.pk}/board/?key={tournament.board_token}"
     with browser_page(viewport=PROJECTOR) as (page, expect):
         page.goto(url)
@@ -42,3 +67,26 @@ def test_thirty_tables_and_some_standings_fit_one_projector_screen(live_server, 
         assert layout["scrollHeight"] <= PROJECTOR["height"], layout
         assert layout["tablesBottom"] <= PROJECTOR["height"] * 0.8, layout
         assert layout["standings"] >= PROJECTOR["height"] * 0.15, layout
+
+
+@pytest.mark.parametrize(
+    "viewport, tables_across, names_across",
+    [(PROJECTOR, 5, 2), (PHONE, 1, 1)],
+    ids=["laptop", "phone"],
+)
+def test_the_round_and_the_door_use_the_laptops_width_and_fit_a_phone(
+    live_server, transactional_db, viewport, tables_across, names_across
+):
+    tournament = _hall()
+    base = live_server.url
+    with browser_page(viewport=viewport) as (page, expect):
+        _log_in(page, base)
+        page.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/")
+        expect(page.locator(".table-card")).to_have_count(30)
+        assert page.evaluate(ACROSS, ".table-card") == tables_across
+        assert page.evaluate(WIDE) <= viewport["width"]
+        page.goto(f"{base}/tournaments/{tournament.pk}/")
+        expect(page.locator(".entry")).to_have_count(90)
+        assert page.evaluate(ACROSS, ".entry") == names_across
+        assert page.evaluate(ACROSS, ".withdraw details") == names_across
+        assert page.evaluate(WIDE) <= viewport["width"]
