@@ -444,7 +444,7 @@ def _suspicious(request, exc):
     return status_error(request, 400)
 
 
-# House sentences for pydantic's error types; ``schemas.Says`` gives a field its own.
+# House sentences for pydantic's error types; ``schemas.RefusedWith`` gives a field its own.
 # Untranslated here, translated per request.
 MESSAGES = {
     "missing": gettext_noop("This field is required."),

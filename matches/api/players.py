@@ -25,7 +25,7 @@ from ..models.players import NAME_MAX
 from ..services import players as services
 from ..services.base import explain
 from .base import WRITE, ApiError, api, invalid, parse_body, refused
-from .schemas import Body, Declared, ErrorOut, RawText, Says, Whole, body_schema
+from .schemas import Body, Declared, ErrorOut, RawText, RefusedWith, Whole, body_schema
 
 REFUSED = gettext_lazy("Only organisers can see and change the register of players.")
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
@@ -86,17 +86,19 @@ Name = Annotated[
     # "" reaches the services, which ask for a name in the pages' words; the description
     # says a name is needed all the same.
     RawText(NAME_MAX, min_length=0, required=True),
-    Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
+    RefusedWith(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
 ]
 Email = Annotated[
     str,
     RawText(EMAIL_MAX, min_length=0),
-    Says(gettext_noop("An e-mail address can have at most %(max)s characters."), "string_too_long"),
+    RefusedWith(
+        gettext_noop("An e-mail address can have at most %(max)s characters."), "string_too_long"
+    ),
 ]
 MemberNo = Annotated[
     str,
     RawText(MEMBER_NO_MAX, min_length=0),
-    Says(
+    RefusedWith(
         gettext_noop("A membership number can have at most %(max)s characters."),
         "string_too_long",
     ),

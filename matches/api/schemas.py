@@ -5,7 +5,7 @@ the JSON object (``base.read_body``: 400 unless it is one) and validate it with 
 model that ``body_schema`` puts in the OpenAPI description, so that what the description
 says — which keys (``additionalProperties: false``), which JSON types (whole numbers are
 strict: ``true`` is no number), which limits — is what the server enforces. A refusal
-is a 422 in the house shape; ``Says`` gives a field the house's own sentence, and
+is a 422 in the house shape; ``RefusedWith`` gives a field the house's own sentence, and
 ``base`` maps the remaining pydantic error types to house messages.
 
 Game-level judgements stay with the rules: which of the hand fields a game takes, what
@@ -49,7 +49,7 @@ from ..rules.base import Option
 from ..text import NAME_MAX, REASON_MAX, schema_pattern
 
 
-class Open(BaseModel):
+class ExtensibleShape(BaseModel):
     """A shape that later games may extend with keys of their own.
 
     A plain pydantic model, not a ninja ``Schema``: ninja reads a ``Schema`` through
@@ -73,7 +73,7 @@ class ErrorOut(Schema):
 # -- games --------------------------------------------------------------------------------
 
 
-class PresetOut(Open):
+class PresetOut(ExtensibleShape):
     slug: str
     name: str
     players: int
@@ -98,7 +98,7 @@ class ExchangeOut(Schema):
     cards: int
 
 
-class HandOut(Open):
+class HandOut(ExtensibleShape):
     number: int
     version: int = Field(description="Send it back with a correction (PUT).")
     dealer: int
@@ -107,14 +107,14 @@ class HandOut(Open):
     scores: list[int]
 
 
-class NextHandOut(Open):
+class NextHandOut(ExtensibleShape):
     number: int
     dealer: int
     targets: list[int] | None
     exchanges: list[ExchangeOut] = Field(description="The passes before the deal, in order.")
 
 
-class MatchOut(Open):
+class MatchOut(ExtensibleShape):
     id: int
     game: str
     variant: str
@@ -131,7 +131,7 @@ class MatchOut(Open):
     )
 
 
-class MatchChangeOut(Open):
+class MatchChangeOut(ExtensibleShape):
     """What a write changed (``Prefer: return=minimal``): the match state's fields of the
     same names, ``hands`` holding only the hands the write added or changed."""
 
@@ -176,7 +176,7 @@ class ScorerOut(Schema):
 # -- request bodies ---------------------------------------------------------------------
 
 
-class Says:
+class RefusedWith:
     """``Annotated`` metadata: a value refused with one of ``types`` (pydantic error types;
     all of them when none are given) is refused with ``message`` instead.
 
@@ -286,8 +286,8 @@ EMPTY_NAME = gettext_noop("Enter a name for every seat.")
 PlayerName = Annotated[
     str,
     RawText(NAME_MAX),
-    Says(EMPTY_NAME, "string_type", "string_too_short"),
-    Says(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
+    RefusedWith(EMPTY_NAME, "string_type", "string_too_short"),
+    RefusedWith(gettext_noop("A name can have at most %(max)s characters."), "string_too_long"),
 ]
 
 # The length limit holds for the reason as sent, as the description says; the services
@@ -295,8 +295,8 @@ PlayerName = Annotated[
 Reason = Annotated[
     str,
     RawText(REASON_MAX, min_length=0),
-    Says(gettext_noop("The reason must be text."), "string_type"),
-    Says(gettext_noop("A reason can have at most %(max)s characters."), "string_too_long"),
+    RefusedWith(gettext_noop("The reason must be text."), "string_type"),
+    RefusedWith(gettext_noop("A reason can have at most %(max)s characters."), "string_too_long"),
 ]
 
 
@@ -385,13 +385,13 @@ class CreateIn(Body):
     game: Annotated[
         StrictStr,
         Field(min_length=1, examples=["sergeant-major"]),
-        Says(gettext_noop("Choose a game.")),
+        RefusedWith(gettext_noop("Choose a game.")),
         Declared(enum=GAME_SLUGS),
     ]
     variant: Annotated[
         StrictStr,
         Field(min_length=1, examples=["8-5-3"]),
-        Says(gettext_noop("Choose a variant.")),
+        RefusedWith(gettext_noop("Choose a variant.")),
         Declared(enum=VARIANTS, description="One of the game's presets (GET /api/games)."),
     ]
     players: Annotated[
@@ -402,8 +402,8 @@ class CreateIn(Body):
             description="Names in clockwise seating order, each once (ignoring case); the "
             "game says how many it seats.",
         ),
-        Says(gettext_noop("Enter the players' names."), "list_type"),
-        Says(
+        RefusedWith(gettext_noop("Enter the players' names."), "list_type"),
+        RefusedWith(
             gettext_noop("A table seats %(min)s to %(max)s players."),
             "too_short",
             "too_long",
@@ -425,7 +425,7 @@ class CreateIn(Body):
         ]
         | None,
         Field(description="Overrides of the preset's defaults (GET /api/games lists them)."),
-        Says(gettext_noop("Options must be an object."), "dict_type"),
+        RefusedWith(gettext_noop("Options must be an object."), "dict_type"),
     ] = None
     # (The bids the games take: ``_one_preset_each`` declares them.)
     bid: Annotated[Whole, Declared(enum=[])] | None = Field(

@@ -22,7 +22,7 @@ from ..rules import RuleError
 from ..services import series as services
 from ..services.base import explain
 from .base import WRITE, ApiError, api, parse_body
-from .schemas import Body, Declared, RawText, Says, Whole, body_schema
+from .schemas import Body, Declared, RawText, RefusedWith, Whole, body_schema
 from .tournaments import ERRORS, ID_MAX, WRITES, organiser_only
 
 TAGS = ["series"]
@@ -30,7 +30,9 @@ TAGS = ["series"]
 
 class SeriesIn(Body):
     name: Annotated[
-        str, RawText(80), Says(gettext_noop("Enter a name."), "string_type", "string_too_short")
+        str,
+        RawText(80),
+        RefusedWith(gettext_noop("Enter a name."), "string_type", "string_too_short"),
     ]
     game: Annotated[StrictStr, Declared(enum=list(games.GAMES))]
     # The limits are the services' to judge, in their words; declared here.

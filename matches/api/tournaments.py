@@ -36,7 +36,7 @@ from .schemas import (
     ErrorOut,
     RawText,
     Reason,
-    Says,
+    RefusedWith,
     Whole,
     body_schema,
     create_body_schema,
@@ -204,7 +204,7 @@ class BoardOut(Schema):
 Name = Annotated[
     str,
     RawText(80),
-    Says(gettext_noop("Enter a name."), "string_type", "string_too_short"),
+    RefusedWith(gettext_noop("Enter a name."), "string_type", "string_too_short"),
 ]
 
 
@@ -263,7 +263,7 @@ class TournamentIn(Body):
         StrictStr,
         AfterValidator(datetime.date.fromisoformat),
         WithJsonSchema({"type": "string", "format": "date", "maxLength": 10}),
-        Says(gettext_noop("Enter a date (YYYY-MM-DD).")),
+        RefusedWith(gettext_noop("Enter a date (YYYY-MM-DD).")),
     ]
     game: Annotated[StrictStr, Declared(enum=GAME_SLUGS)]
     variant: Annotated[StrictStr, Declared(enum=VARIANTS)]
