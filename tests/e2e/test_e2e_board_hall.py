@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from matches.services import tournaments as services
 from tests.e2e_support import browser_page
 from tests.factories import tournament as make_tournament
+from tests.print.evening import night
 
 pytestmark = pytest.mark.e2e
 
@@ -90,3 +91,21 @@ def test_the_round_and_the_door_use_the_laptops_width_and_fit_a_phone(
         assert page.evaluate(ACROSS, ".entry") == names_across
         assert page.evaluate(ACROSS, ".withdraw details") == names_across
         assert page.evaluate(WIDE) <= viewport["width"]
+
+
+def test_the_standings_give_the_name_the_room_on_a_laptop(live_server, transactional_db):
+    """A name and the reason under it had a narrow column while the short figures took the
+    width, and a reason ran to five lines."""
+    organiser = get_user_model().objects.create_user("otto", password=PASSWORD, is_staff=True)
+    # The default chain of tie-breaks: four figures beside each name, and a reason under it.
+    tournament = night(organiser, rounds=2, played=1, tie_breaks=None)
+    base = live_server.url
+    with browser_page(viewport=PROJECTOR) as (page, expect):
+        _log_in(page, base)
+        page.goto(f"{base}/tournaments/{tournament.pk}/standings/")
+        expect(page.locator("table.standings td.name small").first).to_be_visible()
+        share = page.evaluate(
+            """() => document.querySelector("table.standings td.name").getBoundingClientRect().width
+                / document.querySelector("table.standings").getBoundingClientRect().width"""
+        )
+        assert share >= 0.39, share  # a third, before
