@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import factorial
 
-LIMIT = 50_000  # seatings tried at most: a fraction of a second in pure Python here
+LIMIT = 50_000  # seatings tried at most: few enough to try every one while the page waits
 
 Cost = tuple[int, ...]
 

@@ -46,7 +46,9 @@ from .designs import designs
 from .model import Entry, History
 from .quality import forced_by_rounds
 
-BUDGET = 1_500_000  # evaluated moves: about five seconds of one core here at most
+# Evaluated moves at most: keeps the slowest plan inside TOURNAMENTS.md §3's time on one
+# core, with room to spare on a slower machine (bench/seating.py measures it).
+BUDGET = 1_500_000
 # Backtracking steps to fit the played rounds into one design: the cyclic designs of 30 and
 # more players need a few hundred thousand after some rounds.
 EMBED_NODES = 1_000_000
