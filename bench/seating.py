@@ -51,8 +51,8 @@ from matches.seating import (  # noqa: E402
 from matches.seating.planner import plan  # noqa: E402
 from matches.seating.quality import repeats  # noqa: E402
 
-# The games' table sizes as their plugins give them (matches.games.table_sizes), written
-# out so that the bench needs no Django.
+# The games' table sizes as their rulesets give them (matches.rules.table_sizes), written
+# out.
 SERGEANT_MAJOR = TableSizes(3, sitter=True)  # three-player presets: 4-seat tables sit one out
 FOURS = TableSizes(4)  # Sergeant Major four-player: byes, no sitters
 SHEEPSHEAD = TableSizes(5, sitter=True, smaller=True)  # 6 with the dealer out, 4 last

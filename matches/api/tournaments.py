@@ -19,7 +19,7 @@ from ninja import Schema, Status
 from pydantic import AfterValidator, ConfigDict, Field, StrictBool, StrictStr, WithJsonSchema
 from pydantic_core import PydanticCustomError, core_schema
 
-from .. import access, games, rules, seating, standings
+from .. import access, rules, seating, standings
 from ..models import Entry, Round, Tournament
 from ..rules import RuleError
 from ..services import board as boards
@@ -213,14 +213,13 @@ def _seatings(ruleset: rules.Ruleset) -> list[tuple[int | None, int | None]]:
     each with the number ``hands_per_round`` must be a multiple of (None: any, for a
     game whose rounds are not counted in hands). Asked of the code that judges them, so
     that the description cannot say otherwise."""
-    plugin = games.of(ruleset)
     seatings = []
     for table_size in (None, *range(2, 9)):
         try:
-            sizes = games.table_sizes(ruleset.game, ruleset.variant, table_size)
+            sizes = rules.table_sizes(ruleset.game, ruleset.variant, table_size)
         except RuleError:
             continue
-        counted = plugin.table_hands(sizes, sizes.standard, sizes.standard) is not None
+        counted = ruleset.table_hands(sizes, sizes.standard, sizes.standard) is not None
         seatings.append((table_size, sizes.standard if counted else None))
     return seatings
 

@@ -1,8 +1,10 @@
 """The games, one package each: a game's Django side (its hand form, what its pages say,
 its API hand body in ``schema``, its templates in ``templates/`` and its script in
-``static/``) names its pure ``Ruleset``. Views, the API, the templates and the services
-ask the registry, never a slug: the table page's scripts, the API's hand body and its
-OpenAPI description, the home list's figures and a tournament's seating come from here.
+``static/``) names its pure ``Ruleset``. Views, the API and the templates ask the
+registry, never a slug: the table page's scripts, the API's hand body and its OpenAPI
+description and the home list's figures come from here. The services ask the rulesets
+(``rules.GAMES``): a tournament's table sizes, hands and default score are the rules' to
+say (``Ruleset.table_sizes_for`` and its neighbours), which a game's pages read there too.
 
 A new game: its package (see docs/development.md, "Adding a game") and one line in
 ``BUILT_IN`` below; a game defined elsewhere (the tests' own) is ``register``-ed.
@@ -12,13 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext
 
 from .. import rules
-from ..rules import RuleError
-from ..seating import REMAINDERS, TableSizes
 from .base import Game
 from .sergeant_major import SergeantMajorGame
 from .sheepshead import SheepsheadGame
@@ -63,27 +62,22 @@ def get(slug: str) -> Game:
     return GAMES[slug]
 
 
-def table_sizes(
-    game: str, variant: str, table_size: int | None = None, remainder: str = "sitters"
-) -> TableSizes:
-    """The table sizes a tournament of ``game`` in ``variant`` seats (TOURNAMENTS.md §2),
-    as the game's plugin says; ``remainder`` is the tournament's policy: ``"sitters"``
-    fills the remainder with tables of one more where the game has them, ``"byes"`` gives
-    byes instead."""
-    if remainder not in REMAINDERS:
-        raise RuleError(
-            gettext_noop("The remainder must be one of: %(choices)s."),
-            field="remainder",
-            choices=", ".join(REMAINDERS),
-        )
-    ruleset = rules.get_ruleset(game, variant)
-    sizes = of(ruleset).table_sizes_for(ruleset, table_size)
-    return sizes if remainder == "sitters" else replace(sizes, sitter=False)
-
-
 def of(thing) -> Game:
     """The game of a match, a ruleset or anything else with a ``game`` slug."""
     return GAMES[thing.game]
+
+
+def label(thing) -> str:
+    """The game and variant of a tournament or a match in the reader's language (the
+    printed sheets' head): "Sergeant Major 8-5-3", "Sergeant Major · Points race",
+    "Sheepshead, five players"."""
+    name = str(of(thing).name)
+    preset = gettext(rules.get_ruleset(thing.game, thing.variant).preset.name)
+    if preset == name:
+        return f"{name} {thing.variant}"
+    if preset.startswith(name):
+        return preset
+    return f"{name} · {preset}"
 
 
 def scripts(game: Game | None = None) -> list[str]:
@@ -97,10 +91,10 @@ __all__ = [
     "GAMES",
     "Game",
     "get",
+    "label",
     "of",
     "register",
     "registered",
     "scripts",
-    "table_sizes",
     "unregister",
 ]

@@ -16,15 +16,14 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from pydantic import BaseModel
 
 from .. import presenters
 from ..forms import OPTION_LABELS, CorrectionFields, HandForm
 from ..presenters import HandFact
-from ..rules import Hand, MatchState, NextHand, RuleError, Ruleset, base
+from ..rules import Hand, MatchState, NextHand, Ruleset, base
 from ..rules.base import signed
-from ..seating import TableSizes, table_hands
 
 
 def yes_no(value: Any) -> str:
@@ -50,11 +49,6 @@ class Game:
     # and the words for the values of a choice.
     option_labels: ClassVar[Mapping[str, str]] = {}
     option_choices: ClassVar[Mapping[str, str]] = {}
-    # A tournament's standings score unless the organiser chooses (TOURNAMENTS.md §5).
-    default_score: ClassVar[str] = "match_points"
-    # A tournament of this game chooses its table size (TOURNAMENTS.md §2: the new
-    # tournament page asks for it); ``table_sizes_for`` says which sizes it takes.
-    chooses_table_size: ClassVar[bool] = False
     # The deal passes to the left round every seat (a sitter's seat too), so that a table
     # card pre-prints each hand's dealer; not where the result decides who deals next.
     deal_passes_left: ClassVar[bool] = True
@@ -140,40 +134,6 @@ class Game:
     def option_label(self, name: str) -> str:
         """An option in the new-match page's words."""
         return {**OPTION_LABELS, **self.option_labels}.get(name, name)
-
-    # -- tournaments (TOURNAMENTS.md §2, §4) ---------------------------------------------
-
-    def table_sizes_for(self, ruleset: Ruleset, table_size: int | None) -> TableSizes:
-        """The table sizes a tournament of this variant seats (TOURNAMENTS.md §2): by
-        default the variant's own size, nothing bigger or smaller; ``table_size`` (the
-        tournament's option) may only name it."""
-        if table_size is not None and table_size != ruleset.seats:
-            raise RuleError(
-                gettext_noop("This variant is played at tables of %(size)s."),
-                field="table_size",
-                size=ruleset.seats,
-            )
-        return TableSizes(ruleset.seats)
-
-    def table_variant(self, ruleset: Ruleset, size: int) -> tuple[str, dict[str, Any]]:
-        """The variant and the options over the tournament's that a table of ``size``
-        plays (``size`` is one ``table_sizes_for`` allows)."""
-        return ruleset.variant, {}
-
-    # Each seat deals this often in a round by default (TOURNAMENTS.md §4: Sergeant Major's
-    # 9 hands at three seats).
-    deals_per_round = 3
-
-    def default_hands_per_round(self, sizes: TableSizes) -> int:
-        """The hands each player plays per round that the new-tournament form offers: a
-        multiple of the standard table size, so that everyone deals equally (§4)."""
-        return self.deals_per_round * sizes.standard
-
-    def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
-        """The table's ``hands_limit`` (None: the game's own end decides a round).
-        ``hands_per_round`` counts the hands each player plays (``seating.table_hands``:
-        §4's 9 hands at three seats are 12 at four with a sitter)."""
-        return table_hands(size, sizes, hands_per_round)
 
     # -- the match page ------------------------------------------------------------------
 

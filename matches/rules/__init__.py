@@ -7,8 +7,10 @@ Every module of this package but ``base`` is one game: defining its ``Ruleset`` 
 import importlib
 import pkgutil
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from ..seating.tables import REMAINDERS, TableSizes
 from .base import (
     Detail,
     Ending,
@@ -37,6 +39,24 @@ def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = Non
     return GAMES[game](variant, options)
 
 
+def table_sizes(
+    game: str, variant: str, table_size: int | None = None, remainder: str = "sitters"
+) -> TableSizes:
+    """The table sizes a tournament of ``game`` in ``variant`` seats (TOURNAMENTS.md §2),
+    as its ruleset says (``Ruleset.table_sizes_for``, of the preset as it stands: a
+    sitter is the table's to add); ``remainder`` is the tournament's policy:
+    ``"sitters"`` fills the remainder with tables of one more where the game has them,
+    ``"byes"`` gives byes instead."""
+    if remainder not in REMAINDERS:
+        raise RuleError(
+            _("The remainder must be one of: %(choices)s."),
+            field="remainder",
+            choices=", ".join(REMAINDERS),
+        )
+    sizes = get_ruleset(game, variant).table_sizes_for(table_size)
+    return sizes if remainder == "sitters" else replace(sizes, sitter=False)
+
+
 __all__ = [
     "GAMES",
     "Detail",
@@ -51,4 +71,5 @@ __all__ = [
     "play_hand",
     "replay",
     "stop",
+    "table_sizes",
 ]

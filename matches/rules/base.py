@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ..seating.tables import TableSizes
 
 
 def _(message: str) -> str:
@@ -455,6 +458,51 @@ class Ruleset:
 
     def hand_fields(self) -> dict[str, str]:
         raise NotImplementedError
+
+    # -- tournaments (TOURNAMENTS.md §2, §4) -------------------------------------------
+    # What a tournament of the game seats and plays is the rules' to say, so that the
+    # services ask it here and not of the game's pages.
+
+    # A tournament's standings score unless the organiser chooses (§5).
+    default_score: ClassVar[str] = "match_points"
+    # A tournament of this game chooses its table size (§2: the new tournament page asks
+    # for it); ``table_sizes_for`` says which sizes it takes.
+    chooses_table_size: ClassVar[bool] = False
+    # Each seat deals this often in a round by default (§4: Sergeant Major's 9 hands at
+    # three seats).
+    deals_per_round: ClassVar[int] = 3
+
+    def table_sizes_for(self, table_size: int | None) -> TableSizes:
+        """The table sizes a tournament of this variant seats (§2): by default the
+        variant's own size, nothing bigger or smaller; ``table_size`` (the tournament's
+        option) may only name it."""
+        from ..seating.tables import TableSizes  # (``seating`` imports this module)
+
+        if table_size is not None and table_size != self.seats:
+            raise RuleError(
+                _("This variant is played at tables of %(size)s."),
+                field="table_size",
+                size=self.seats,
+            )
+        return TableSizes(self.seats)
+
+    def table_variant(self, size: int) -> tuple[str, dict[str, Any]]:
+        """The variant and the options over the tournament's that a table of ``size``
+        plays (``size`` is one ``table_sizes_for`` allows)."""
+        return self.variant, {}
+
+    def default_hands_per_round(self, sizes: TableSizes) -> int:
+        """The hands each player plays per round that the new-tournament form offers: a
+        multiple of the standard table size, so that everyone deals equally (§4)."""
+        return self.deals_per_round * sizes.standard
+
+    def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
+        """The table's ``hands_limit`` (None: the game's own end decides a round).
+        ``hands_per_round`` counts the hands each player plays (``seating.table_hands``:
+        §4's 9 hands at three seats are 12 at four with a sitter)."""
+        from ..seating.tables import table_hands
+
+        return table_hands(size, sizes, hands_per_round)
 
     def seat_order(self, teams: Sequence[Sequence[str]]) -> list[str]:
         """The players clockwise from seat 0, for a table of ``teams`` (a tournament's

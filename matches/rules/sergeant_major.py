@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..seating.tables import TableSizes
 from .base import (
     ALL_CALLS,
     BY_GAIN,
@@ -236,6 +237,15 @@ class SergeantMajor(Ruleset):
     @property
     def seats(self) -> int:
         return len(self.preset.targets) + (1 if self.sitter else 0)
+
+    def table_sizes_for(self, table_size: int | None) -> TableSizes:
+        # Three-player presets seat four with a sitter (TOURNAMENTS.md §2) where the
+        # rules offer the option; four players play only at four.
+        sizes = super().table_sizes_for(table_size)
+        return replace(sizes, sitter="sitter" in self.options)
+
+    def table_variant(self, size: int) -> tuple[str, dict[str, Any]]:
+        return self.variant, ({"sitter": True} if size > self.seats else {})
 
     def check_players(self, players: Sequence[str]) -> None:
         if self.sitter and len(players) != self.seats:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..seating.tables import TableSizes
 from .base import (
     HANDS_LIMIT,
     Detail,
@@ -124,6 +125,36 @@ class Sheepshead(Ruleset):
     @property
     def seats(self) -> int:
         return self.preset.players
+
+    # -- tournaments (TOURNAMENTS.md §2, §4) -------------------------------------------
+
+    chooses_table_size = True  # ``TABLE_VARIANTS``: a preset per table size
+    # The preset that seats each table size (§2: standard 5 by default).
+    TABLE_VARIANTS = {3: "3-handed", 4: "4-handed", 5: "standard", 6: "6-handed", 7: "7-handed"}
+    default_score = "game_points"
+    # Wisconsin's 20 hands at five seats (§4): each seat deals four times.
+    deals_per_round = 4
+
+    def table_sizes_for(self, table_size: int | None) -> TableSizes:
+        # Without the option, the variant's own size (five for the standard game).
+        standard = self.seats if table_size is None else table_size
+        if isinstance(standard, bool) or standard not in self.TABLE_VARIANTS:
+            raise RuleError(
+                _("Sheepshead tables seat %(low)s to %(high)s players."),
+                field="table_size",
+                low=min(self.TABLE_VARIANTS),
+                high=max(self.TABLE_VARIANTS),
+            )
+        return TableSizes(
+            standard,
+            # Six with the dealer sitting out each hand is the only bigger table that
+            # still plays five-handed Sheepshead (RULES.md §2.6).
+            sitter=standard == 5,
+            smaller=standard - 1 in self.TABLE_VARIANTS,
+        )
+
+    def table_variant(self, size: int) -> tuple[str, dict[str, Any]]:
+        return self.TABLE_VARIANTS[size], {}
 
     def check_options(self, options: dict[str, Any]) -> None:
         if options["dealer_sits_out"] and self.seats != 6:

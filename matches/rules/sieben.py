@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..seating.tables import TableSizes
 from .base import (
     HANDS_LIMIT,
     POINT_LIMIT,
@@ -119,6 +120,28 @@ class Sieben(Ruleset):
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
+
+    def table_sizes_for(self, table_size: int | None) -> TableSizes:
+        if self.variant == "three-player":
+            # Tournaments seat two players or two partnerships (TOURNAMENTS.md §2).
+            raise RuleError(
+                _("Sieben is played in tournaments by two players or two partnerships."),
+                field="variant",
+            )
+        if self.variant == "partners":
+            # Two partnerships at a table: an entry is a team of two.
+            if table_size not in (None, 2):
+                raise RuleError(
+                    _("This variant is played at tables of %(size)s."),
+                    field="table_size",
+                    size=2,
+                )
+            return TableSizes(2, teams=True)
+        return super().table_sizes_for(table_size)
+
+    def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
+        # A round is one game to the point limit (TOURNAMENTS.md §4), not a hand count.
+        return None
 
     def resolve_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
         # §3.6: the difference game goes to 500 unless the table says otherwise.

@@ -3,9 +3,9 @@
 A game allows its standard table size ``s``; where it has sitters also ``s + 1`` (one
 seat sits out each hand, so the same game is played); Sheepshead alone has a last-resort
 ``s − 1`` (a different game: four-handed instead of five-handed). Which sizes a game has
-is its plugin's to say (``Game.table_sizes_for``), not this package's. Whatever cannot be
-seated gets a bye. ``split`` picks the tables by the contract's order: fewest byes, then
-fewest last-resort tables, then fewest sitter tables.
+is its ruleset's to say (``Ruleset.table_sizes_for``), not this package's. Whatever
+cannot be seated gets a bye. ``split`` picks the tables by the contract's order: fewest
+byes, then fewest last-resort tables, then fewest sitter tables.
 """
 
 from __future__ import annotations

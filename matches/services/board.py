@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
 
-from .. import games
+from .. import rules
 from ..models import Round, Table, TableSeat, Tournament
 from . import standings as standings_reads
 from .selectors import RevisionCache
@@ -94,8 +94,8 @@ class Drawings:
     At a club night in full swing a hand comes every few tenths of a second, so nearly
     every poll finds a new revision; drawing the board for each (the template and the
     standings' queries at forty tables) would take the server's cores. So polls within
-    ``BOARD_STALE_SECONDS`` of the last drawing, whichever worker drew it,
-    share it: the board is drawn at most once a window on the whole machine, and a hand is
+    ``BOARD_STALE_SECONDS`` (half a second) of the last drawing, whichever worker drew it,
+    share it: the board is drawn about twice a second on the whole machine, and a hand is
     on a board within one poll interval and a drawing (a board held per worker for longer let
     hands reach the projector nearly two intervals late; the figures are in
     docs/performance.md). A poll that presents the board it would get is "unchanged"
@@ -233,7 +233,7 @@ def round_progress(tournament: Tournament, round_: Round) -> list[TableProgress]
     Two queries of plain values whatever the number of tables: the board is redrawn
     while forty tables play."""
     sizes = table_sizes(tournament)
-    plugin = games.get(tournament.game)
+    ruleset = rules.get_ruleset(tournament.game, tournament.variant)
     names: dict[int, list[str]] = {}
     for table, player, partner in (
         TableSeat.objects.filter(table__round=round_)
@@ -265,7 +265,7 @@ def round_progress(tournament: Tournament, round_: Round) -> list[TableProgress]
                 names=seated,
                 first_dealer=first_dealer,
                 hands=entered,
-                of=plugin.table_hands(sizes, len(seated), tournament.hands_per_round),
+                of=ruleset.table_hands(sizes, len(seated), tournament.hands_per_round),
                 state=_state(round_, match, bool(finished), submitted, confirmed),
                 match=match,
             )

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import IntegrityError
 
-from .. import games, standings, text
+from .. import rules, standings, text
 from ..errors import FieldClash
 from ..models import Entry, Player, Series, SeriesAudit, SeriesTournament, Tournament
 from ..models.audit import Actor
@@ -33,7 +33,7 @@ BEST_K_MAX = 99
 def settings_of(*, name: Any, game: Any, best_k: Any = None, score: Any = None) -> dict:
     """A series' set-up checked: the fields of ``Series`` as they will be stored."""
     name = text.clean_text(name, field="name", max_length=80)
-    if game not in games.GAMES:
+    if game not in rules.GAMES:
         raise RuleError(_("Choose a game."), field="game")
     if best_k is not None and (
         isinstance(best_k, bool) or not isinstance(best_k, int) or not 1 <= best_k <= BEST_K_MAX

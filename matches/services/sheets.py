@@ -9,26 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
-
-from .. import games, rules, standings
+from .. import rules, standings
 from ..models import Round, TableSeat, Tournament
 from . import standings as standings_reads
 from .tables import table_sizes
-
-
-def game_label(tournament: Tournament) -> str:
-    """The game and variant in the reader's language: "Sergeant Major 8-5-3",
-    "Sergeant Major · Points race", "Sheepshead, five players"."""
-    game = games.get(tournament.game)
-    name = str(game.name)
-    preset = gettext(rules.get_ruleset(tournament.game, tournament.variant).preset.name)
-    if preset == name:
-        return f"{name} {tournament.variant}"
-    if preset.startswith(name):
-        return preset
-    return f"{name} · {preset}"
-
 
 # -- a round's seating ----------------------------------------------------------------------
 
@@ -71,7 +55,7 @@ def round_sheet(round_: Round) -> RoundSheet:
     everyone A–Z with their table."""
     tournament = round_.tournament
     sizes = table_sizes(tournament)
-    plugin = games.get(tournament.game)
+    ruleset = rules.get_ruleset(tournament.game, tournament.variant)
     seats = (
         TableSeat.objects.filter(table__round=round_)
         .select_related("table", "entry__player", "entry__partner")
@@ -91,7 +75,7 @@ def round_sheet(round_: Round) -> RoundSheet:
                     for seat in at_table
                 ],
                 sitter=sizes.has_sitter(len(at_table)),
-                hands=plugin.table_hands(sizes, len(at_table), tournament.hands_per_round),
+                hands=ruleset.table_hands(sizes, len(at_table), tournament.hands_per_round),
                 token=table.token,
             )
         )

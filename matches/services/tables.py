@@ -3,13 +3,13 @@ the reads (the board, the printed sheets) share, so that no read imports a write
 
 from __future__ import annotations
 
-from .. import games, seating
+from .. import rules, seating
 from ..models import Tournament
 
 
 def table_sizes(tournament: Tournament) -> seating.TableSizes:
-    """The table sizes the tournament seats: the game's (its plugin says), with bigger
+    """The table sizes the tournament seats: the game's (its ruleset says), with bigger
     tables only when the remainder policy is ``sitters``."""
-    return games.table_sizes(
+    return rules.table_sizes(
         tournament.game, tournament.variant, tournament.table_size, tournament.remainder
     )

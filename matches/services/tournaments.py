@@ -22,7 +22,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from .. import games, rules, seating, standings, text
+from .. import rules, seating, standings, text
 from ..errors import Clash, FieldClash, NotNow  # noqa: F401 - Clash: what callers catch
 from ..models import (
     Adjustment,
@@ -75,16 +75,15 @@ def settings_of(
     if not isinstance(date, datetime.date):
         raise RuleError(_("Enter a date."), field="date")
     ruleset = rules.get_ruleset(game, variant, dict(options or {}))
-    plugin = games.of(ruleset)
     rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS)
     hands_per_round = _whole(hands_per_round, "hands_per_round", 1, MAX_HANDS_PER_ROUND)
     if table_size is not None:
         table_size = _whole(table_size, "table_size", 2, 8)
-    sizes = games.table_sizes(ruleset.game, ruleset.variant, table_size, remainder)
-    if plugin.table_hands(sizes, sizes.standard, hands_per_round) is not None:
+    sizes = rules.table_sizes(ruleset.game, ruleset.variant, table_size, remainder)
+    if ruleset.table_hands(sizes, sizes.standard, hands_per_round) is not None:
         # Everyone must deal equally often (§4).
         seating.check_hands_per_round(hands_per_round, sizes)
-    score = plugin.default_score if score is None else standings.check_score(score)
+    score = ruleset.default_score if score is None else standings.check_score(score)
     # No chain given: the contract's for the score (§5); an empty one chosen stays empty.
     tie_breaks = list(
         standings.default_tie_breaks(score)
@@ -589,7 +588,6 @@ def start_round(round_: Round, by) -> Round:
             tournament = _lock(round_.tournament)
             round_ = _draft(round_)
             ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
-            plugin = games.of(ruleset)
             sizes = table_sizes(tournament)
             tables = list(
                 round_.tables.prefetch_related("seats__entry__player", "seats__entry__partner")
@@ -598,9 +596,9 @@ def start_round(round_: Round, by) -> Round:
                 raise NotNow(gettext("The round has no tables."))
             for table in tables:
                 seats = list(table.seats.all())
-                variant, extra = plugin.table_variant(ruleset, len(seats))
+                variant, extra = ruleset.table_variant(len(seats))
                 options = {**tournament.options, **extra}
-                options["hands_limit"] = plugin.table_hands(
+                options["hands_limit"] = ruleset.table_hands(
                     sizes, len(seats), tournament.hands_per_round
                 )
                 table.match = play.create_match(

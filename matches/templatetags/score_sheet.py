@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django import template
 
-from ..services.sheets import game_label
+from .. import games
 from .scoring import signed
 
 register = template.Library()
@@ -47,4 +47,4 @@ def sheet_facts(match, state, seats) -> SheetFacts | None:
         Margin(seat.name, shown(figure[seat.seat]), top - figure[seat.seat]) for seat in others
     ]
     first = [seat.name for seat in ahead]
-    return SheetFacts(game_label(match), len(state.hands), first, shown(top), margins)
+    return SheetFacts(games.label(match), len(state.hands), first, shown(top), margins)

@@ -48,7 +48,7 @@ def _context(request, tournament: Tournament, **more) -> dict:
     """What every sheet's head shows, and whether the tools may link to organisers' pages."""
     return {
         "tournament": tournament,
-        "game_label": sheets.game_label(tournament),
+        "game_label": games.label(tournament),
         "organiser": access.is_organiser(request.user),
         **more,
     }

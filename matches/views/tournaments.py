@@ -83,7 +83,7 @@ def _preset_label(game: str, variant: str) -> str:
 
 def _sized_tables() -> list[games.Game]:
     """The games whose tournaments choose their table size (TOURNAMENTS.md §2)."""
-    return [game for game in games.GAMES.values() if game.chooses_table_size]
+    return [game for game in games.GAMES.values() if game.ruleset_class.chooses_table_size]
 
 
 class TournamentForm(forms.Form):
@@ -165,12 +165,11 @@ class TournamentForm(forms.Form):
         self.hands_default = None
         shown = self.initial.pop("hands_default", None)
         game, variant = self.chosen_preset().split("/", 1)
-        plugin = games.get(game)
         try:
-            sizes = games.table_sizes(game, variant, _number(self.initial.get("table_size")))
+            sizes = rules.table_sizes(game, variant, _number(self.initial.get("table_size")))
         except RuleError:  # a size another game had (the form says so on a post)
-            sizes = games.table_sizes(game, variant)
-        self.hands_default = plugin.default_hands_per_round(sizes)
+            sizes = rules.table_sizes(game, variant)
+        self.hands_default = rules.get_ruleset(game, variant).default_hands_per_round(sizes)
         if self.is_bound:
             return
         typed = _number(self.initial.get("hands_per_round"))
@@ -638,7 +637,6 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
             .values_list("pk", "n")
         )
     sizes = services.table_sizes(tournament)
-    plugin = games.get(tournament.game)
     ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
     rows = []
     for table in tables:
@@ -648,10 +646,10 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 "table": table,
                 "seats": seats,
                 "hands": hands.get(table.pk, 0),
-                "of": plugin.table_hands(sizes, len(seats), tournament.hands_per_round),
+                "of": ruleset.table_hands(sizes, len(seats), tournament.hands_per_round),
                 # A table that plays another variant than the tournament's (Sheepshead's
                 # table of four plays four-handed) says which.
-                "variant": _table_variant_name(plugin, ruleset, len(seats)),
+                "variant": _table_variant_name(ruleset, len(seats)),
                 "done": bool(table.match and table.match.finished),
                 "sitter": sizes.has_sitter(len(seats)),
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
@@ -676,14 +674,14 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
     }
 
 
-def _table_variant_name(plugin, ruleset, size: int) -> str:
+def _table_variant_name(ruleset, size: int) -> str:
     """The preset a table of ``size`` plays, named, when it is not the tournament's."""
     if not size:
         return ""
-    variant, _extra = plugin.table_variant(ruleset, size)
+    variant, _extra = ruleset.table_variant(size)
     if variant == ruleset.variant:
         return ""
-    return _(plugin.ruleset_class.presets[variant].name)
+    return _(ruleset.presets[variant].name)
 
 
 def _with_results(round_: Round, rows: list[dict]) -> None:

@@ -44,16 +44,6 @@ WRITERS = (
     "matches.services.accounts",
     "matches.services.keeping",
 )
-# Known and not yet untangled (say why, and remove the line when it is): the services ask
-# a game's registry entry for its tournament facts (table sizes, hands per table, the
-# default score), and that entry is the game's Django side too (its forms).
-NOT_YET = {
-    ("matches.services.board", "matches.games"),
-    ("matches.services.tables", "matches.games"),
-    ("matches.services.series", "matches.games"),
-    ("matches.services.sheets", "matches.games"),
-    ("matches.services.tournaments", "matches.games"),
-}
 
 
 def _module(path: Path) -> str:
@@ -130,7 +120,7 @@ def test_the_source_is_read():
     ],
 )
 def test_imports_run_one_way(importers, imported, why):
-    found = crossings(importers, imported) - NOT_YET
+    found = crossings(importers, imported)
     assert not found, f"{why}: {sorted(found)}"
 
 
@@ -149,9 +139,3 @@ def test_the_pure_packages_import_no_django():
 def test_the_services_base_and_selectors_do_not_import_each_other():
     assert not crossings("matches.services.base", "matches.services.selectors")
     assert not crossings("matches.services.selectors", "matches.services.base")
-
-
-def test_what_is_not_yet_untangled_is_still_there():
-    # A line of NOT_YET that no longer crosses would hide a new crossing of the same pair.
-    still = crossings("matches.services", "matches.games")
-    assert NOT_YET <= still, sorted(NOT_YET - still)

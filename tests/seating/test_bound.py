@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.seating import History, PlayedRound, seat
 from matches.seating.quality import forced_by_rounds, new_repeats_bound
 

@@ -3,7 +3,7 @@ and a change that leaves a table the wrong size is refused with a clear message.
 
 import pytest
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.rules.base import RuleError
 from matches.seating import History, Seating, Table, assess, move, swap
 

@@ -5,7 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.rules.base import RuleError
 from matches.seating import History, Standing, lower_bound, seat
 from matches.seating.model import pair

@@ -10,7 +10,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.seating import History, PlayedRound, seat, split
 from matches.seating.exhaustive import count
 from matches.seating.model import pair

@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.rules.base import RuleError
 from matches.seating import (
     History,

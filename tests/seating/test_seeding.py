@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.seating import History, Standing, seat
 
 from .support import groups, ranked

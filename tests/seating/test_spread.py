@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.games import table_sizes
+from matches.rules import table_sizes
 from matches.seating import split
 
 from .support import pair_counts, repeat_pairs, run_event

@@ -5,7 +5,6 @@ the history's trumps and tricks. Its hand form is in ``forms``, its API hand bod
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 # (Not ``from django import forms``: the package's own ``forms`` module takes that name.)
@@ -17,7 +16,6 @@ from ...presenters import HandFact
 from ...rules import Hand, MatchState
 from ...rules.base import signed
 from ...rules.sergeant_major import CALLS, WOBURN_BIDS, SergeantMajor
-from ...seating import TableSizes
 from ..base import Game
 from .forms import SUIT_LABELS, SUIT_SYMBOLS, SergeantMajorHandForm, symbol_beside_name
 from .schema import SergeantMajorHand
@@ -40,15 +38,6 @@ class SergeantMajorGame(Game):
     }
     seat_option_hint = gettext_lazy("with a sitter")
     history_columns = 1
-
-    def table_sizes_for(self, ruleset, table_size) -> TableSizes:
-        # Three-player presets seat four with a sitter (TOURNAMENTS.md §2) where the
-        # rules offer the option; four players play only at four.
-        sizes = super().table_sizes_for(ruleset, table_size)
-        return replace(sizes, sitter="sitter" in ruleset.options)
-
-    def table_variant(self, ruleset, size) -> tuple[str, dict[str, Any]]:
-        return ruleset.variant, ({"sitter": True} if size > ruleset.seats else {})
 
     def setup_fields(self, ruleset) -> dict[str, Field]:
         if not ruleset.preset.bidding:

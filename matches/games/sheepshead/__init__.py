@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy
 
 from ...presenters import HandFact
-from ...rules import Hand, MatchState, NextHand, RuleError
+from ...rules import Hand, MatchState, NextHand
 from ...rules.sheepshead import CARD_POINTS, MULTIPLIERS, Sheepshead
-from ...seating import TableSizes
 from ..base import Game, yes_no
 from .forms import SheepsheadHandForm
 from .schema import SheepsheadHand
@@ -24,7 +23,6 @@ class SheepsheadGame(Game):
     name = gettext_lazy("Sheepshead")
     hand_form = SheepsheadHandForm
     hand_body = SheepsheadHand
-    chooses_table_size = True  # ``TABLE_VARIANTS``: a preset per table size
     paper_columns = (gettext_lazy("Picker"), gettext_lazy("Partner"), gettext_lazy("Points"))
     previewed = True
     history_columns = 4
@@ -45,33 +43,6 @@ class SheepsheadGame(Game):
         *sorted(points for least, _m in MULTIPLIERS for points in (least - 1, least)),
         CARD_POINTS,
     )
-
-    # The preset that seats each table size (TOURNAMENTS.md §2: standard 5 by default).
-    TABLE_VARIANTS = {3: "3-handed", 4: "4-handed", 5: "standard", 6: "6-handed", 7: "7-handed"}
-    default_score = "game_points"
-    # Wisconsin's 20 hands at five seats (TOURNAMENTS.md §4): each seat deals four times.
-    deals_per_round = 4
-
-    def table_sizes_for(self, ruleset, table_size) -> TableSizes:
-        # Without the option, the variant's own size (five for the standard game).
-        standard = ruleset.seats if table_size is None else table_size
-        if isinstance(standard, bool) or standard not in self.TABLE_VARIANTS:
-            raise RuleError(
-                gettext_noop("Sheepshead tables seat %(low)s to %(high)s players."),
-                field="table_size",
-                low=min(self.TABLE_VARIANTS),
-                high=max(self.TABLE_VARIANTS),
-            )
-        return TableSizes(
-            standard,
-            # Six with the dealer sitting out each hand is the only bigger table that
-            # still plays five-handed Sheepshead (RULES.md §2.6).
-            sitter=standard == 5,
-            smaller=standard - 1 in self.TABLE_VARIANTS,
-        )
-
-    def table_variant(self, ruleset, size) -> tuple[str, dict[str, Any]]:
-        return self.TABLE_VARIANTS[size], {}
 
     def rules_card(self, ruleset) -> list[str]:
         return sheepshead_card(ruleset)

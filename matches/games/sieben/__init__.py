@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from ... import presenters
 from ...presenters import HandFact
-from ...rules import Hand, MatchState, NextHand, RuleError, base
+from ...rules import Hand, MatchState, NextHand, base
 from ...rules.sieben import Sieben
-from ...seating import TableSizes
 from ..base import Game, yes_no
 from .forms import SiebenHandForm, side_names
 from .schema import SiebenHand
@@ -37,28 +36,6 @@ class SiebenGame(Game):
     preview_empty = gettext_lazy("The result of this round appears here as you fill in the form.")
     preview_incomplete = gettext_lazy("Fill in the round to see its result.")
     history_columns = 3
-
-    def table_sizes_for(self, ruleset, table_size) -> TableSizes:
-        if ruleset.variant == "three-player":
-            # Tournaments seat two players or two partnerships (TOURNAMENTS.md §2).
-            raise RuleError(
-                gettext_noop("Sieben is played in tournaments by two players or two partnerships."),
-                field="variant",
-            )
-        if ruleset.variant == "partners":
-            # Two partnerships at a table: an entry is a team of two.
-            if table_size not in (None, 2):
-                raise RuleError(
-                    gettext_noop("This variant is played at tables of %(size)s."),
-                    field="table_size",
-                    size=2,
-                )
-            return TableSizes(2, teams=True)
-        return super().table_sizes_for(ruleset, table_size)
-
-    def table_hands(self, sizes, size, hands_per_round) -> int | None:
-        # A round is one game to the point limit (TOURNAMENTS.md §4), not a hand count.
-        return None
 
     def rules_card(self, ruleset) -> list[str]:
         return sieben_card(ruleset)
