@@ -94,8 +94,8 @@ class Drawings:
     At a club night in full swing a hand comes every few tenths of a second, so nearly
     every poll finds a new revision; drawing the board for each (the template and the
     standings' queries at forty tables) would take the server's cores. So polls within
-    ``BOARD_STALE_SECONDS`` (half a second) of the last drawing, whichever worker drew it,
-    share it: the board is drawn about twice a second on the whole machine, and a hand is
+    ``BOARD_STALE_SECONDS`` of the last drawing, whichever worker drew it,
+    share it: the board is drawn at most once a window on the whole machine, and a hand is
     on a board within one poll interval and a drawing (a board held per worker for longer let
     hands reach the projector nearly two intervals late; the figures are in
     docs/performance.md). A poll that presents the board it would get is "unchanged"
