@@ -71,12 +71,12 @@ def test_thirty_tables_and_some_standings_fit_one_projector_screen(live_server, 
 
 
 @pytest.mark.parametrize(
-    "viewport, tables_across, names_across",
-    [(PROJECTOR, 5, 2), (PHONE, 1, 1)],
+    "viewport, tables_across, codes_across, names_across",
+    [(PROJECTOR, 5, 4, 2), (PHONE, 1, 1, 1)],
     ids=["laptop", "phone"],
 )
 def test_the_round_and_the_door_use_the_laptops_width_and_fit_a_phone(
-    live_server, transactional_db, viewport, tables_across, names_across
+    live_server, transactional_db, viewport, tables_across, codes_across, names_across
 ):
     tournament = _hall()
     base = live_server.url
@@ -85,6 +85,10 @@ def test_the_round_and_the_door_use_the_laptops_width_and_fit_a_phone(
         page.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/")
         expect(page.locator(".table-card")).to_have_count(30)
         assert page.evaluate(ACROSS, ".table-card") == tables_across
+        assert page.evaluate(WIDE) <= viewport["width"]
+        page.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/links/")
+        expect(page.locator(".qr-card")).to_have_count(30)
+        assert page.evaluate(ACROSS, ".qr-card") == codes_across
         assert page.evaluate(WIDE) <= viewport["width"]
         page.goto(f"{base}/tournaments/{tournament.pk}/")
         expect(page.locator(".entry")).to_have_count(90)
