@@ -84,8 +84,13 @@ def _dealer_online(page):
 
 
 def _fill(page, expect, number, dealer, pattern, trump="hearts"):
+    expect(page.locator("form#record h2")).to_have_text(f"Record hand {number} of {HANDS}")
+    return _enter(page, dealer, pattern, trump)
+
+
+def _enter(page, dealer, pattern, trump="hearts"):
+    """Tricks by offset from the dealer, and the trump, into the hand form, and send it."""
     form = page.locator("form#record")
-    expect(form.locator("h2")).to_have_text(f"Record hand {number} of {HANDS}")
     form.locator(f"label.suit-button.{trump}").click()
     for offset, count in enumerate(pattern):
         form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
@@ -129,6 +134,18 @@ def _server_hands(page, base, table):
     ).json()
     recorded = [entry["number"] for entry in history if entry["action"] == "record"]
     return answer.json()["hands"], recorded
+
+
+def _one_hand_kept_through_a_reload(page, expect):
+    """Offline, a hand entered waits on the phone, and still waits on the service worker's
+    copy of the page after a reload; returns the panel that counts it."""
+    page.context.set_offline(True)
+    _enter(page, _dealer_online(page), LEVEL)
+    panel = page.locator("#offline-panel")
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    page.reload()
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    return panel
 
 
 def _players(table):
@@ -291,18 +308,8 @@ def test_a_logged_in_match_page_keeps_scoring_too(live_server, transactional_db,
     page.fill("#id_password", "Kitchen-table-7")
     page.get_by_role("button", name=re.compile("Log in")).click()
     _open(page, expect, f"{base}/matches/{match.pk}/")
-    page.context.set_offline(True)
-    dealer = _dealer_online(page)
+    panel = _one_hand_kept_through_a_reload(page, expect)
     form = page.locator("form#record")
-    form.locator("label.suit-button.hearts").click()
-    for offset, count in enumerate(LEVEL):
-        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
-    form.locator("input.tricks").nth(0).dispatch_event("input")
-    form.locator("button[type=submit]").click()
-    panel = page.locator("#offline-panel")
-    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
-    page.reload()  # the service worker's copy of the match page
-    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
     expect(form.locator("h2")).to_have_text("Record hand 2")
     page.context.set_offline(False)
     expect(panel).to_have_count(0, timeout=RULES_MS)
@@ -323,18 +330,8 @@ def test_a_scorer_link_keeps_scoring_too(live_server, transactional_db, phone):
     match = play.new_scorer_link(match, by=keeper)
     page, expect = phone
     _open(page, expect, f"{live_server.url}/k/{match.scorer_token}/")
-    page.context.set_offline(True)
-    dealer = _dealer_online(page)
+    panel = _one_hand_kept_through_a_reload(page, expect)
     form = page.locator("form#record")
-    form.locator("label.suit-button.hearts").click()
-    for offset, count in enumerate(LEVEL):
-        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
-    form.locator("input.tricks").nth(0).dispatch_event("input")
-    form.locator("button[type=submit]").click()
-    panel = page.locator("#offline-panel")
-    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
-    page.reload()  # the service worker's copy of the scorer page
-    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
     page.context.set_offline(False)
     expect(panel).to_have_count(0, timeout=RULES_MS)
     expect(form.locator("h2")).to_have_text("Record hand 2")
