@@ -1,15 +1,19 @@
 """What the browser tests share: finding Debian's Chromium, the skip (or, with
-E2E_REQUIRED=1, the failure) when it is missing, its launch flags, and one page in a
-fresh browser that fails the test on any JavaScript error or server error.
+E2E_REQUIRED=1, the failure) when it is missing, its launch flags, one page in a
+fresh browser that fails the test on any JavaScript error or server error, a session
+handed to a page, and screenshots for ``$SHOTS``.
 
 Playwright's own browser downloads are never used.
 """
 
 import os
+import re
 import shutil
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
+from django.test import Client
 
 CHROMIUM_ARGS = [
     "--headless=new",
@@ -23,6 +27,10 @@ CHROMIUM_ARGS = [
 ]
 MINUS = "−"  # the app shows a real minus sign
 TIMEOUT_MS = 10_000
+PHONE = {"width": 360, "height": 740}
+PASSWORD = "Kitchen-table-42"
+# True when the page does not scroll sideways.
+FITS = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
 
 
 def unavailable(reason: str):
@@ -120,3 +128,31 @@ def watch_policy(page, errors: list[str]) -> None:
 def _server_error(response, errors: list[str]) -> None:
     if response.status >= 500:
         errors.append(f"HTTP {response.status}: {response.request.method} {response.url}")
+
+
+def logged_in(context, base: str, user) -> None:
+    """The browser ``context`` logged in as ``user`` on the site at ``base``: the session
+    of a test client, as a cookie."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"].value
+    context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+
+
+def shot(page, name: str, full_page=False) -> None:
+    """A screenshot of ``page`` as ``$SHOTS/<name>.png`` when ``$SHOTS`` is set."""
+    folder = os.environ.get("SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
+
+
+def create_organiser(page, expect, base: str) -> None:
+    """On an empty site, the first organiser ("org") made through the setup form."""
+    page.goto(base + "/")
+    expect(page).to_have_url(re.compile(r"/setup/$"))
+    page.fill("#id_username", "org")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Create the organiser account").click()
+    expect(page).to_have_url(base + "/")

@@ -7,34 +7,18 @@ place. In English and German; the page never scrolls sideways. Screenshots go to
 Needs Debian's Chromium (tests/e2e_support.py).
 """
 
-import os
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import FITS, PHONE, browser_context, logged_in, shot
 from tests.factories import game_match, sm_hand
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
 WORDS = {
     "en": {"locale": "en-GB", "said": "Hand 4 recorded.", "deal": "Before the deal of hand 5"},
     "de": {"locale": "de-DE", "said": "Spiel 4 eingetragen.", "deal": "Vor dem Geben"},
 }
-FITS = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with chromium() as shared:
-            yield shared
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
 @pytest.fixture
@@ -46,25 +30,11 @@ def match(transactional_db):
     )
 
 
-def logged_in(context, base: str, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"]
-    context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": base}])
-
-
 def record_hand_4(page) -> None:
     for seat, tricks in enumerate((8, 5, 3)):
         page.fill(f"#id_tricks_{seat}", str(tricks))
     page.locator("label.suit-button.spades").click()
     page.locator("#record button[type=submit]").click()
-
-
-def shot(page, name: str) -> None:
-    folder = os.environ.get("SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

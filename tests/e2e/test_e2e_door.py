@@ -9,12 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.services import players as register
-from tests.e2e_support import browser_page
+from tests.e2e_support import PHONE, browser_page
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
 MEMBERS = (
     "\ufeffName;E-Mail;Mitgliedsnummer\r\n"

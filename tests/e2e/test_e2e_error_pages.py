@@ -6,17 +6,13 @@ screen without sideways scrolling and show their way on.
 One browser for the module; needs Debian's Chromium (tests/e2e_support.py).
 """
 
-import os
-
 import pytest
-from django.contrib.auth import get_user_model
 
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import PASSWORD, browser_context
 
 pytestmark = pytest.mark.e2e
 
 SIZES = [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
-PASSWORD = "Kitchen-table-42"
 LOOK = """() => ({
   scrollWidth: document.documentElement.scrollWidth,
   width: document.documentElement.clientWidth,
@@ -37,21 +33,6 @@ WORDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser():
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with chromium() as shared:
-            yield shared
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
-
-
-@pytest.fixture
-def player(transactional_db):
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
-
-
 def assert_styled_and_fits(page):
     look = page.evaluate(LOOK)
     assert look["scrollWidth"] <= look["width"], look
@@ -61,7 +42,7 @@ def assert_styled_and_fits(page):
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "wide"])
-def test_an_old_table_link_shows_the_way_on(live_server, browser, player, language, size):
+def test_an_old_table_link_shows_the_way_on(live_server, browser, ann, language, size):
     words = WORDS[language]
     with browser_context(browser, size, locale=words["locale"]) as (page, expect):
         response = page.goto(f"{live_server.url}/t/an-old-table-link-of-round1/")
@@ -74,7 +55,7 @@ def test_an_old_table_link_shows_the_way_on(live_server, browser, player, langua
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("size", SIZES, ids=["phone", "wide"])
-def test_a_stale_form_says_what_to_do(live_server, browser, player, language, size):
+def test_a_stale_form_says_what_to_do(live_server, browser, ann, language, size):
     words = WORDS[language]
     with browser_context(browser, size, locale=words["locale"]) as (page, expect):
         page.goto(live_server.url + "/accounts/login/")

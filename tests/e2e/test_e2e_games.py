@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.e2e_support import browser_page, signed
+from tests.e2e_support import browser_page, create_organiser, signed
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +47,7 @@ SIEBEN = ("Ann", "Ben")
 def test_sheepshead_five_players_in_the_browser(live_server):
     with browser_page() as (page, expect):
         base = live_server.url
-        _create_organiser(page, expect, base)
+        create_organiser(page, expect, base)
         _new_match(page, expect, "Sheepshead, five players", seats=5, first_line="5 players")
 
         # The options: stop after three hands.
@@ -124,7 +124,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
 def test_sieben_two_players_in_the_browser(live_server):
     with browser_page() as (page, expect):
         base = live_server.url
-        _create_organiser(page, expect, base)
+        create_organiser(page, expect, base)
         _new_match(page, expect, "Sieben, two players", seats=2, first_line="Two players.")
         _start(page, expect, SIEBEN)
 
@@ -207,16 +207,6 @@ def test_sieben_two_players_in_the_browser(live_server):
 
 
 # -- helpers ------------------------------------------------------------------------------
-
-
-def _create_organiser(page, expect, base):
-    page.goto(base + "/")
-    expect(page).to_have_url(re.compile(r"/setup/$"))
-    page.fill("#id_username", "org")
-    page.fill("#id_password1", "Kitchen-table-42")
-    page.fill("#id_password2", "Kitchen-table-42")
-    page.get_by_role("button", name="Create the organiser account").click()
-    expect(page).to_have_url(base + "/")
 
 
 def _new_match(page, expect, variant, *, seats, first_line):

@@ -11,7 +11,6 @@ One browser for the module; the phone that goes offline is one context for the f
 two tests (its service worker and Pyodide are fetched once).
 """
 
-import os
 import re
 
 import pytest
@@ -22,9 +21,9 @@ from matches.models import Table
 from matches.services import tournaments as services
 from tests.e2e_support import (
     CHROMIUM_ARGS,
+    PHONE,
     TIMEOUT_MS,
     browser_context,
-    chromium,
     chromium_path,
     unavailable,
 )
@@ -33,25 +32,12 @@ from tests.factories import tournament as make_tournament
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-PHONE = {"width": 360, "height": 740}
 HANDS = 6  # per round (a multiple of the table size): four leave the match open
 # By offset from the dealer: the dealer one over, eldest one under, so cards change hands.
 UNEVEN = (9, 4, 3)
 LEVEL = (8, 5, 3)
 # Pyodide's first load in a fresh context (download from the live server, compile).
 RULES_MS = 60_000
-
-
-@pytest.fixture(scope="module")
-def browser():
-    # Playwright's sync API keeps an event loop in this thread while the browser lives;
-    # the tests make their tables with the ORM in between (as tests/e2e/test_e2e_phone.py).
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with chromium() as shared:
-            yield shared
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
 @pytest.fixture(scope="module")

@@ -7,20 +7,16 @@ One browser for the module. Needs Debian's Chromium, as tests/e2e/test_e2e_brows
 does (see tests/e2e_support.py).
 """
 
-import os
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from tests import factories
 from tests.e2e import seven_hands
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import PASSWORD, PHONE, browser_context
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
-PASSWORD = "Kitchen-table-42"
 
 # Where each Correct and Undo of the history is, scrolled to vertically only: within the
 # viewport's width and not covered (elementFromPoint finds it, so no scroll area clips it).
@@ -44,24 +40,6 @@ REACH = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    # Playwright's sync API keeps an event loop in this thread while the browser lives;
-    # the tests make their matches with the ORM in between, as the comment in
-    # tests/e2e_support.py allows.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with chromium() as shared:
-            yield shared
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
-
-
-@pytest.fixture
-def player(transactional_db):
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
-
-
 def log_in(page, expect, base):
     page.goto(base + "/accounts/login/")
     page.fill("#id_username", "ann")
@@ -70,8 +48,8 @@ def log_in(page, expect, base):
     expect(page).to_have_url(base + "/")
 
 
-def test_every_game_fits_a_phone(live_server, browser, player):
-    matches = seven_hands.matches(player)
+def test_every_game_fits_a_phone(live_server, browser, ann):
+    matches = seven_hands.matches(ann)
     for locale in ("en-GB", "de-DE"):
         with browser_context(browser, PHONE, locale) as (page, expect):
             log_in(page, expect, live_server.url)
@@ -87,10 +65,10 @@ def test_every_game_fits_a_phone(live_server, browser, player):
             assert (problems, home) == ({}, PHONE["width"]), locale
 
 
-def test_the_hand_forms_say_what_is_missing(live_server, browser, player):
-    eight = factories.game_match(player, "sergeant-major", "8-5-3", ("Ann", "Ben", "Cy"))
-    calls = factories.game_match(player, "sergeant-major", "alternate", ("Ann", "Ben", "Cy"))
-    sheep = factories.sheep(player)
+def test_the_hand_forms_say_what_is_missing(live_server, browser, ann):
+    eight = factories.game_match(ann, "sergeant-major", "8-5-3", ("Ann", "Ben", "Cy"))
+    calls = factories.game_match(ann, "sergeant-major", "alternate", ("Ann", "Ben", "Cy"))
+    sheep = factories.sheep(ann)
     with browser_context(browser, PHONE) as (page, expect):
         base = live_server.url
         log_in(page, expect, base)

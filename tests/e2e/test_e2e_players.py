@@ -11,17 +11,15 @@ import re
 
 import pytest
 
-from tests.e2e_support import browser_page
+from tests.e2e_support import PHONE, browser_page, create_organiser
 
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 360, "height": 740}
 
 
 def test_an_organiser_keeps_the_register_on_a_phone(live_server):
     with browser_page(viewport=PHONE) as (page, expect):
         base = live_server.url
-        _create_organiser(page, expect, base)
+        create_organiser(page, expect, base)
 
         # The nav leads organisers to the register, empty at first.
         page.get_by_role("link", name="Players", exact=True).first.click()
@@ -93,16 +91,6 @@ def test_an_organiser_keeps_the_register_on_a_phone(live_server):
         expect(results).to_have_text(["Ann"])
         page.locator("label.filter", has_text="All").click()
         expect(results).to_have_text(["Ann", "Ben"])
-
-
-def _create_organiser(page, expect, base):
-    page.goto(base + "/")
-    expect(page).to_have_url(re.compile(r"/setup/$"))
-    page.fill("#id_username", "org")
-    page.fill("#id_password1", "Kitchen-table-42")
-    page.fill("#id_password2", "Kitchen-table-42")
-    page.get_by_role("button", name="Create the organiser account").click()
-    expect(page).to_have_url(base + "/")
 
 
 def _no_sideways_scroll(page):

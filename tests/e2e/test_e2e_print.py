@@ -17,7 +17,6 @@ this same thread, tell Django that is safe (it is: nothing here runs concurrentl
 import csv
 import datetime
 import io
-import os
 import re
 import subprocess
 import time
@@ -25,11 +24,10 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from matches.models import Entry, Table
 from matches.services import tournaments as services
-from tests.e2e_support import CHROMIUM_ARGS, TIMEOUT_MS, chromium_path, watch_policy
+from tests.e2e_support import TIMEOUT_MS, logged_in, watch_policy
 from tests.print.evening import NAMES, night
 
 pytestmark = pytest.mark.e2e
@@ -46,35 +44,12 @@ SCREEN_ONLY = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser():
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            yield launched
-            launched.close()
-    finally:
-        if before is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
-
-
 def organiser_page(browser, live_server, user, locale):
     """A page logged in as ``user`` (the session of a test client, as a cookie), failing
     the test on any script error, blocked policy or server error."""
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
     context.set_default_timeout(TIMEOUT_MS)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    logged_in(context, live_server.url, user)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))

@@ -14,12 +14,11 @@ import subprocess
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
-from tests.e2e_support import browser_context, chromium, unavailable
+from tests.e2e_support import browser_context, logged_in, unavailable
 from tests.factories import game_match, sm_hand
 
 pytestmark = pytest.mark.e2e
@@ -48,17 +47,13 @@ def number(shown: str) -> int:
     return int(shown.replace("−", "-"))
 
 
-@pytest.fixture(scope="module")
-def browser():
+@pytest.fixture(scope="module", autouse=True)
+def poppler():
+    """The PDFs are read with poppler's tools (checked before the module's browser starts:
+    pytest sets a scope's autouse fixtures up first)."""
     for tool in ("pdfinfo", "pdftotext"):
         if not shutil.which(tool):
             unavailable(f"needs poppler-utils ({tool})")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with chromium() as shared:
-            yield shared
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
 @pytest.fixture
@@ -66,14 +61,6 @@ def match(transactional_db):
     owner = get_user_model().objects.create_user("ann", password="Kitchen-table-42")
     options = {"win_tricks": None, "hands_limit": 20}
     return game_match(owner, "sergeant-major", "8-5-3", NAMES, HANDS, options=options)
-
-
-def logged_in(context, base: str, user) -> None:
-    client = Client()
-    client.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

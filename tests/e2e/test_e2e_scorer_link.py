@@ -9,12 +9,10 @@ from django.contrib.auth import get_user_model
 from matches.models import AuditEntry, Hand
 from matches.services import play
 from tests.e2e.test_e2e_two_phones import _fill, hand
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import PHONE, browser_context, chromium
 from tests.factories import game_match
 
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 360, "height": 740}
 
 
 def test_a_phone_scores_through_the_scorer_link(live_server, transactional_db):

@@ -6,50 +6,14 @@ to ``$SHOTS`` when it is set.
 Needs Debian's Chromium (tests/e2e_support.py).
 """
 
-import os
-from pathlib import Path
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from matches.services import play as services
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import FITS, PHONE, browser_context, logged_in, shot
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
 LOCALES = {"en": "en-GB", "de": "de-DE"}
-FITS = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with chromium() as shared:
-            yield shared
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
-
-
-@pytest.fixture
-def ann(transactional_db):
-    return get_user_model().objects.create_user("ann", password="Kitchen-table-42")
-
-
-def logged_in(context, base: str, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"].value
-    context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
-
-
-def shot(page, name: str, full_page=False) -> None:
-    folder = os.environ.get("SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -15,13 +15,12 @@ from django.contrib.auth import get_user_model
 from matches.models import Table
 from matches.services import tournaments as services
 from tests.e2e.test_e2e_club_night import _play_table
-from tests.e2e_support import browser_page, watch_policy
+from tests.e2e_support import PHONE, browser_page, watch_policy
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-PHONE = {"width": 360, "height": 740}
 PASSWORD = "Club-night-42"
 
 

@@ -14,12 +14,10 @@ from django.contrib.auth import get_user_model
 
 from matches.models import AuditEntry, Hand, Table
 from matches.services import tournaments as services
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import PHONE, browser_context, chromium
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 360, "height": 740}
 
 
 def hand(number):
