@@ -8,6 +8,7 @@ page follows by itself within a poll or two.
 """
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -35,6 +36,17 @@ def _sitter_table():
     return Table.objects.get(round=round_)
 
 
+@contextmanager
+def _two_phones():
+    """Phones A and B in one Chromium, and Playwright's ``expect``."""
+    with chromium() as browser:
+        with (
+            browser_context(browser, PHONE) as (a, expect),
+            browser_context(browser, PHONE) as (b, _expect),
+        ):
+            yield a, b, expect
+
+
 def _fill(page, gains=(0, 0, 0), suit="hearts"):
     """The hand on target, plus ``gains`` for the seats that need 8, 5 and 3."""
     form = page.locator("form#record")
@@ -52,39 +64,33 @@ def _fill(page, gains=(0, 0, 0), suit="hearts"):
 def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transactional_db):
     table = _sitter_table()
     url = f"{live_server.url}/t/{table.token}/"
-    with chromium() as browser:
-        with (
-            browser_context(browser, PHONE) as (a, expect),
-            browser_context(browser, PHONE) as (b, _expect),
-        ):
-            a.goto(url)
-            b.goto(url)
-            expect(b.locator("form#record h2")).to_have_text(hand(1))
-            _fill(b, suit="spades")  # B is typing hand 1 ...
-            _fill(a, gains=(1, -1, 0))  # ... and A is quicker.
-            a.locator("form#record button[type=submit]").click()
-            expect(a.locator("form#record h2")).to_have_text(hand(2))
-            # B's poll waits while B's figures are on the form: they stay.
-            b.wait_for_timeout(6_500)
-            expect(b.locator("form#record h2")).to_have_text(hand(1))
-            b.locator("form#record button[type=submit]").click()
-            expect(b.locator(".messages")).to_contain_text(
-                "Hand 1 was just recorded by someone else."
-            )
-            both = b.locator(".both-entries")
-            expect(both).to_be_visible()
-            expect(b.locator(".messages")).to_be_in_viewport()  # not below the fold
-            expect(both.locator("tr.differs")).to_have_count(3)  # trumps, and two seats
-            expect(b.locator("form#record h2")).to_have_text(hand(2))
-            b.screenshot(path="/tmp/e2e-stale-phone.png", full_page=True, caret="initial")
-            # The comparison stays through the next polls (nothing changed since).
-            b.wait_for_timeout(6_000)
-            expect(both).to_be_visible()
-            # B's form is untouched now: A's next hand shows on B by itself.
-            _fill(a)
-            a.locator("form#record button[type=submit]").click()
-            expect(a.locator("form#record h2")).to_have_text(hand(3))
-            expect(b.locator("form#record h2")).to_have_text(hand(3), timeout=15_000)
+    with _two_phones() as (a, b, expect):
+        a.goto(url)
+        b.goto(url)
+        expect(b.locator("form#record h2")).to_have_text(hand(1))
+        _fill(b, suit="spades")  # B is typing hand 1 ...
+        _fill(a, gains=(1, -1, 0))  # ... and A is quicker.
+        a.locator("form#record button[type=submit]").click()
+        expect(a.locator("form#record h2")).to_have_text(hand(2))
+        # B's poll waits while B's figures are on the form: they stay.
+        b.wait_for_timeout(6_500)
+        expect(b.locator("form#record h2")).to_have_text(hand(1))
+        b.locator("form#record button[type=submit]").click()
+        expect(b.locator(".messages")).to_contain_text("Hand 1 was just recorded by someone else.")
+        both = b.locator(".both-entries")
+        expect(both).to_be_visible()
+        expect(b.locator(".messages")).to_be_in_viewport()  # not below the fold
+        expect(both.locator("tr.differs")).to_have_count(3)  # trumps, and two seats
+        expect(b.locator("form#record h2")).to_have_text(hand(2))
+        b.screenshot(path="/tmp/e2e-stale-phone.png", full_page=True, caret="initial")
+        # The comparison stays through the next polls (nothing changed since).
+        b.wait_for_timeout(6_000)
+        expect(both).to_be_visible()
+        # B's form is untouched now: A's next hand shows on B by itself.
+        _fill(a)
+        a.locator("form#record button[type=submit]").click()
+        expect(a.locator("form#record h2")).to_have_text(hand(3))
+        expect(b.locator("form#record h2")).to_have_text(hand(3), timeout=15_000)
 
 
 def _both_entries_on_b(a, b, url, expect):
@@ -106,21 +112,17 @@ def test_the_second_phone_corrects_the_recorded_hand_to_its_entry(live_server, t
     reason; saving it makes B's entry the recorded one, and A's page follows."""
     table = _sitter_table()
     url = f"{live_server.url}/t/{table.token}/"
-    with chromium() as browser:
-        with (
-            browser_context(browser, PHONE) as (a, expect),
-            browser_context(browser, PHONE) as (b, _expect),
-        ):
-            choices = _both_entries_on_b(a, b, url, expect)
-            choices.get_by_role("link", name="Correct hand 1 to yours").click()
-            form = b.locator("form:has(input[name=reason])")
-            expect(form.locator("input[name=reason]")).to_have_value("Entered on a second phone")
-            expect(form.locator("input[name=trump][value=spades]")).to_be_checked()
-            b.screenshot(path="/tmp/e2e-second-phone-correction.png", full_page=True)
-            form.locator("button[type=submit]").click()
-            expect(b.locator(".messages")).to_contain_text("Hand 1 corrected")
-            # A's page shows the correction by itself (its poll), in the history.
-            expect(a.locator("#history")).to_contain_text("♠", timeout=15_000)
+    with _two_phones() as (a, b, expect):
+        choices = _both_entries_on_b(a, b, url, expect)
+        choices.get_by_role("link", name="Correct hand 1 to yours").click()
+        form = b.locator("form:has(input[name=reason])")
+        expect(form.locator("input[name=reason]")).to_have_value("Entered on a second phone")
+        expect(form.locator("input[name=trump][value=spades]")).to_be_checked()
+        b.screenshot(path="/tmp/e2e-second-phone-correction.png", full_page=True)
+        form.locator("button[type=submit]").click()
+        expect(b.locator(".messages")).to_contain_text("Hand 1 corrected")
+        # A's page shows the correction by itself (its poll), in the history.
+        expect(a.locator("#history")).to_contain_text("♠", timeout=15_000)
     hand1 = Hand.objects.get(match=table.match_id, number=1)
     assert hand1.input["trump"] == "spades"
     assert sorted(n for n in hand1.input["tricks"] if n) == [3, 5, 8]
@@ -132,14 +134,10 @@ def test_the_second_phone_corrects_the_recorded_hand_to_its_entry(live_server, t
 def test_the_second_phone_keeps_the_recorded_hand(live_server, transactional_db):
     table = _sitter_table()
     url = f"{live_server.url}/t/{table.token}/"
-    with chromium() as browser:
-        with (
-            browser_context(browser, PHONE) as (a, expect),
-            browser_context(browser, PHONE) as (b, _expect),
-        ):
-            choices = _both_entries_on_b(a, b, url, expect)
-            choices.get_by_role("link", name="Keep the recorded one").click()
-            expect(b.locator(".both-entries")).to_have_count(0)
-            expect(b.locator("form#record h2")).to_have_text(hand(2))
+    with _two_phones() as (a, b, expect):
+        choices = _both_entries_on_b(a, b, url, expect)
+        choices.get_by_role("link", name="Keep the recorded one").click()
+        expect(b.locator(".both-entries")).to_have_count(0)
+        expect(b.locator("form#record h2")).to_have_text(hand(2))
     assert Hand.objects.get(match=table.match_id, number=1).input["trump"] == "hearts"
     assert not AuditEntry.objects.filter(match=table.match_id, action="correct").exists()
