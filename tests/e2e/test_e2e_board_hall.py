@@ -5,7 +5,8 @@ The board is never scrolled by hand, so thirty tables have to fit the screen wit
 left for the standings below them; before the board made its cards smaller for a crowded
 hall, thirty tables ran to three screens and hid the standings altogether. The round's
 page and the door's list use the laptop's width (they were a column of three tables, and
-of one name, in the middle of the screen) and still fit a phone.
+of one name, in the middle of the screen), as does the register of players, and still
+fit a phone.
 """
 
 import pytest
@@ -94,6 +95,10 @@ def test_the_round_and_the_door_use_the_laptops_width_and_fit_a_phone(
         expect(page.locator(".entry")).to_have_count(90)
         assert page.evaluate(ACROSS, ".entry") == names_across
         assert page.evaluate(ACROSS, ".withdraw details") == names_across
+        assert page.evaluate(WIDE) <= viewport["width"]
+        page.goto(f"{base}/players/")  # the register: a page of fifty
+        expect(page.locator("ul.players li").first).to_be_visible()
+        assert page.evaluate(ACROSS, "ul.players li") == names_across
         assert page.evaluate(WIDE) <= viewport["width"]
 
 
