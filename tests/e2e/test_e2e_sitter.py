@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from tests.e2e.test_e2e_games import _create_organiser, _submit
-from tests.e2e_support import browser_page, signed
+from tests.e2e.test_e2e_games import _submit
+from tests.e2e_support import browser_page, create_organiser, signed
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +24,7 @@ FOUR = ("Ann", "Ben", "Cy", "Dee")
 def test_a_sitter_table_in_the_browser(live_server):
     with browser_page() as (page, expect):
         base = live_server.url
-        _create_organiser(page, expect, base)
+        create_organiser(page, expect, base)
         page.locator("a.new").click()
         expect(page).to_have_url(re.compile(r"/matches/new/$"))
 
