@@ -192,6 +192,13 @@ class Site:
         self.run("manage.py", "migrate", "--noinput", "-v", "0", what="migrate")
         self.run("manage.py", "collectstatic", "--noinput", "-v", "0", what="collectstatic")
 
+    def set_up(self, script: str, *args: str) -> dict:
+        """Prepare the site and run ``script --setup-data *args`` on it, the child that
+        makes the benchmark's rows; the JSON it prints last."""
+        self.prepare()
+        out = self.run(script, "--setup-data", *args, what="set-up")
+        return json.loads(out.strip().splitlines()[-1])
+
     def serve(self, workers: int) -> int:
         """Start gunicorn and wait until it answers; its port."""
         self.port = free_port()
@@ -368,6 +375,35 @@ def phase(name, port, clients, requests, warmup, limit, timeout, make_request) -
     return result
 
 
+def in_rounds(endpoints, rounds, port, clients, requests, warmup, limit, timeout):
+    """Each endpoint's ``phase`` in every one of ``rounds`` rounds over all endpoints, which
+    share ``requests`` and ``limit`` (the warm-up in the first round only), so that another
+    load on the machine that comes and goes weighs on every endpoint alike; the results
+    by endpoint name, a round each."""
+    runs: dict[str, list[Result]] = {name: [] for name, _ in endpoints}
+    for number in range(rounds):
+        share = requests // rounds + (number < requests % rounds)
+        for name, make in endpoints:
+            runs[name].append(
+                phase(
+                    name,
+                    port,
+                    clients,
+                    share,
+                    warmup if number == 0 else 0,
+                    limit / rounds,
+                    timeout,
+                    make,
+                )
+            )
+    return runs
+
+
+def load_average() -> str:
+    """For the report: figures taken under another load on the machine do not compare."""
+    return ", ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
 def merge(parts: list[Result]) -> Result:
     """One endpoint's rounds as one result."""
     return Result(
@@ -471,17 +507,17 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.requests} requests each per endpoint after {args.warmup} warm-up, "
         f"in {args.rounds} rounds, at most {args.limit:g} s per endpoint"
     )
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    print(f"  load average at start: {load} (the figures are only comparable on an idle machine)")
+    print(
+        f"  load average at start: {load_average()} "
+        "(the figures are only comparable on an idle machine)"
+    )
     print(f"  data: one match of {HANDS} hands read; {args.clients} matches recorded into")
     print()
 
     site = Site.fresh("scorekeeper-bench-")
     try:
         started = time.monotonic()
-        site.prepare()
-        out = site.run(__file__, "--setup-data", str(args.clients), what="set-up")
-        data = json.loads(out.strip().splitlines()[-1])
+        data = site.set_up(__file__, str(args.clients))
         print(f"set-up: {time.monotonic() - started:.1f} s")
 
         port = site.serve(args.workers)
@@ -527,22 +563,16 @@ def main(argv: list[str] | None = None) -> int:
             ("record a hand", record),
         ]
         rounds = max(1, min(args.rounds, args.requests))
-        runs: dict[str, list[Result]] = {name: [] for name, _ in endpoints}
-        for number in range(rounds):
-            share = args.requests // rounds + (number < args.requests % rounds)
-            for name, make in endpoints:
-                runs[name].append(
-                    phase(
-                        name,
-                        port,
-                        args.clients,
-                        share,
-                        args.warmup if number == 0 else 0,
-                        args.limit / rounds,
-                        args.timeout,
-                        make,
-                    )
-                )
+        runs = in_rounds(
+            endpoints,
+            rounds,
+            port,
+            args.clients,
+            args.requests,
+            args.warmup,
+            args.limit,
+            args.timeout,
+        )
         results = [merge(parts) for parts in runs.values()]
         if server.poll() is not None:
             print(f"bench: gunicorn died during the run (exit {server.returncode})")

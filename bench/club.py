@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -23,8 +22,9 @@ from bench import (  # noqa: E402  (the sibling script, not a package)
     Request,
     Site,
     django_up,
+    in_rounds,
+    load_average,
     merge,
-    phase,
     report,
     session_of,
 )
@@ -110,14 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         f"  {PLAYERS} players, tables of 3, round {PLAYED + 1} of {ROUNDS} under way after "
         f"{PLAYED} rounds of {HANDS} hands; {args.clients} clients, {args.workers} workers"
     )
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    print(f"  load average at start: {load}")
+    print(f"  load average at start: {load_average()}")
     site = Site.fresh("scorekeeper-club-")
     try:
         started = time.monotonic()
-        site.prepare()
-        out = site.run(__file__, "--setup-data", what="set-up")
-        data = json.loads(out.strip().splitlines()[-1])
+        data = site.set_up(__file__)
         print(f"set-up: {time.monotonic() - started:.1f} s")
         print(f"drafting round {data['round']} with mixed: {data['draft_seconds']:.2f} s")
         port = site.serve(args.workers)
@@ -136,22 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 lambda _i: Request("GET", f"{base}/rounds/{data['round']}/", dict(session)),
             ),
         ]
-        rounds = 2
-        runs = {name: [] for name, _ in endpoints}
-        for number in range(rounds):
-            for name, make in endpoints:
-                runs[name].append(
-                    phase(
-                        name,
-                        port,
-                        args.clients,
-                        args.requests // rounds,
-                        2 if number == 0 else 0,
-                        args.limit / rounds,
-                        30,
-                        make,
-                    )
-                )
+        runs = in_rounds(endpoints, 2, port, args.clients, args.requests, 2, args.limit, 30)
         results = [merge(parts) for parts in runs.values()]
         print()
         met = report(results, {"standings page": 3, "standings JSON": 3, "round control page": 3})

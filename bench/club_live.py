@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
 import re
 import sys
@@ -34,6 +33,7 @@ from bench import (  # noqa: E402  (the sibling script, not a package)
     HOST,
     Site,
     django_up,
+    load_average,
     session_of,
     worker_kind,
 )
@@ -277,13 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         f"every {POLL_SECONDS:g} s, one organiser; {args.seconds:g} s; gunicorn "
         f"{args.workers} workers ({worker_kind()})"
     )
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    print(f"  load average at start: {load} (comparable only on an idle machine)")
+    print(f"  load average at start: {load_average()} (comparable only on an idle machine)")
     site = Site.fresh("scorekeeper-live-")
     try:
-        site.prepare()
-        out = site.run(__file__, "--setup-data", what="set-up")
-        data = json.loads(out.strip().splitlines()[-1])
+        data = site.set_up(__file__)
         port = site.serve(args.workers)
         timings = Timings()
         until = time.monotonic() + args.seconds

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import re
 import socket
 import sys
@@ -37,6 +36,7 @@ from bench import (
     HOST,
     Request,
     Site,
+    load_average,
     phase,
     version,
     worker_kind,
@@ -198,8 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         f"  gunicorn {version('gunicorn')} ({worker_kind()}), {args.workers} workers; "
         f"{args.pingers} clients measure /ping/ for {args.seconds:g} s per condition"
     )
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    print(f"  load average at start: {load}")
+    print(f"  load average at start: {load_average()}")
     print()
 
     site = Site.fresh("scorekeeper-floods-")

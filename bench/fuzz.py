@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 # bench.py, beside this file: the data set-up and the server helpers are the benchmark's.
-from bench import HOST, REPO, free_port, run, setup_data, stop, wait_until_up
+from bench import HOST, REPO, Site, free_port, run, setup_data, stop, wait_until_up
 
 # Every check Schemathesis has but one, and ours. Left out: positive_data_acceptance
 # ("a body the description allows is accepted"), which no card game can pass: whether a
@@ -100,15 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             f"fuzz: no {schemathesis}: Schemathesis is a dev dependency (`make install`; "
             "after changing pyproject.toml, `make lock` first)"
         )
-    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(
-        DATA_DIR=str(data_dir),
-        DEBUG="0",
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
-        PYTHONUNBUFFERED="1",
-        LOG_LEVEL="ERROR",  # the thousands of refusals stay out; a server error is logged
-    )
+    site = Site.fresh("scorekeeper-fuzz-")
+    data_dir, env = site.data_dir, site.env
+    env["LOG_LEVEL"] = "ERROR"  # the thousands of refusals stay out; a server error is logged
     server = None
     try:
         run([python, "manage.py", "migrate", "--noinput", "-v", "0"], env, "migrate")

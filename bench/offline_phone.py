@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 import threading
 import time
@@ -33,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import HOST, Site, django_up, free_port  # noqa: E402
+from bench import HOST, Site, django_up, free_port, load_average  # noqa: E402
 
 # DevTools' "Fast 3G" (Chromium's network presets): 1.6 Mbit/s and 750 kbit/s with
 # 90 % throughput, and 150 ms × 3.75 latency.
@@ -229,14 +228,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(setup_data()))
         return 0
     print(f"A table's phone on Fast 3G with a {args.cpu:g}x slower CPU (issue 24)")
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    print(f"  load average at start: {load} (comparable only on an idle machine)")
+    print(f"  load average at start: {load_average()} (comparable only on an idle machine)")
     site = Site.fresh("scorekeeper-phone-")
     try:
-        site.prepare()
-        data = json.loads(
-            site.run(__file__, "--setup-data", what="set-up").strip().splitlines()[-1]
-        )
+        data = site.set_up(__file__)
         port = site.serve(2)
         throttle = Throttle(port)
         # localhost, not 127.0.0.1: both are a secure context, the name reads as one.
