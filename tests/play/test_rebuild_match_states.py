@@ -5,11 +5,10 @@ finds no difference there, and names and mends one made behind the app's back.""
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from matches import rules
 from matches.services.selectors import seat_results
+from tests.play.test_migrations import latest, migrate
 
 BEFORE = [("matches", "0012_player_name_skeleton")]
 
@@ -47,17 +46,6 @@ MATCHES = [
     ("sieben", "three-player", 3, 1, {}, [{"counters": [30, 30, 30]}]),
 ]
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return [("matches", MigrationExecutor(connection).loader.graph.leaf_nodes("matches")[0][1])]
 
 
 @pytest.fixture
