@@ -71,6 +71,19 @@ def test_thirty_tables_and_some_standings_fit_one_projector_screen(live_server, 
         assert layout["standings"] >= PROJECTOR["height"] * 0.15, layout
 
 
+def test_a_crowded_board_on_a_phone_keeps_its_type(live_server, transactional_db):
+    """The smaller cards are for a big screen: on a phone the type is at its smallest
+    already, and the board scrolls instead."""
+    tournament = _hall()
+    url = f"{live_server.url}/tournaments/{tournament.pk}/board/?key={tournament.board_token}"
+    with browser_page(viewport=PHONE) as (page, expect):
+        page.goto(url)
+        expect(page.locator(".board-table")).to_have_count(30)
+        names = page.locator(".board-table .names").first
+        assert float(names.evaluate("(n) => getComputedStyle(n).fontSize")[:-2]) >= 13
+        assert page.evaluate(WIDE) <= PHONE["width"]
+
+
 @pytest.mark.parametrize(
     "viewport, tables_across, codes_across, names_across",
     [(PROJECTOR, 5, 4, 2), (PHONE, 1, 1, 1)],
