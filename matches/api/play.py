@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.urls import reverse
@@ -222,8 +222,14 @@ def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
     return HttpResponse(body, status=status, content_type="application/json")
 
 
+def encode(answer: dict[str, Any]) -> bytes:
+    """A match answer as JSON bytes. ``orjson``: every write answers the whole state (each
+    hand again), and the standard library's encoder spent ten times as long on it."""
+    return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS)
+
+
 def state_body(snap: selectors.Snapshot) -> bytes:
-    return json.dumps(state_json(snap)).encode()
+    return encode(state_json(snap))
 
 
 # -- the answer to a write ----------------------------------------------------------------
@@ -281,7 +287,7 @@ def write_response(
     changed, with their versions), which needs none of the other hands."""
     if not prefers_minimal(request):
         return state_response(snap, status)
-    body = json.dumps(change_json(snap, changed)).encode()
+    body = encode(change_json(snap, changed))
     response = HttpResponse(body, status=status, content_type="application/json")
     response["Preference-Applied"] = MINIMAL
     return response

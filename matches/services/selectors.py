@@ -21,6 +21,7 @@ from django.db import transaction
 
 from .. import rules
 from ..models import Match
+from ..models.lookups import HAND_COLUMNS, hand_rows
 from ..rules import MatchState
 from ..rules.stored import detail_from_json
 
@@ -195,18 +196,14 @@ def snapshot(match: Match) -> Snapshot:
     return Snapshot(match, head)
 
 
-HAND_FACTS = ("number", "dealer", "input", "targets", "scores", "active", "detail", "version")
-
-
 def stored_hand_rows(match: Match) -> list[dict[str, Any]]:
-    return list(match.hands.order_by("number").values(*HAND_FACTS))
+    return [dict(zip(HAND_COLUMNS, row, strict=True)) for row in hand_rows(match.pk)]
 
 
 def stored_hands(match: Match) -> Hands:
     """The match's hands as the rules derived them, built from their rows (one query)."""
-    rows = match.hands.order_by("number").values_list(*HAND_FACTS)
     hands, versions = [], []
-    for number, dealer, data, targets, scores, active, detail, version in rows:
+    for number, dealer, data, targets, scores, active, detail, version in hand_rows(match.pk):
         hands.append(
             rules.Hand(
                 number=number,

@@ -1,5 +1,6 @@
-"""The match state a write answers with (``api.play.state_body``): the bytes are exactly
-``json.dumps(state_json(...))``, and the same as a read of the stored match gives in a
+"""The match state a write answers with (``api.play.state_body``): the same JSON document
+as the standard library's ``json.dumps(state_json(...))`` (the bytes are ``orjson``'s, which
+writes no spaces), and the same bytes as a read of the stored match gives in a
 worker that keeps nothing of it (its state from the match's row, its hands from theirs),
 after every kind of write."""
 
@@ -17,7 +18,7 @@ from tests.factories import game_match, sm_hand
 def answer(snap):
     """The write's answer, held to the whole encoding and to a fresh read."""
     body = api_play.state_body(snap)
-    assert body == json.dumps(api_play.state_json(snap)).encode()
+    assert json.loads(body) == json.loads(json.dumps(api_play.state_json(snap)))
     selectors.states.clear()
     fresh = selectors.snapshot(Match.objects.get(pk=snap.match.pk))
     assert body == api_play.state_body(fresh)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from matches.auth import Accounts
 from matches.models import ApiToken, Match
-from matches.models.lookups import one_by
+from matches.models.lookups import HAND_COLUMNS, hand_rows, one_by
 from matches.services import accounts
 from tests.factories import sm_hand
 
@@ -53,3 +53,17 @@ def test_an_api_keys_user_is_the_orms_with_its_tokens_use(owner):
     )
     assert ApiToken.user_for(key).api_token_used_at == orm.at == used
     assert ApiToken.user_for("sk_" + "x" * 43) is None
+
+
+@pytest.mark.django_db
+def test_a_matchs_hands_are_the_orms_in_order(make_match):
+    """Every JSON column decoded as the ORM decodes it (a null ``targets`` too), in the
+    order of the hands' numbers."""
+    match = make_match([sm_hand([9, 4, 3]), sm_hand([3, 9, 4]), sm_hand([4, 3, 9])])
+    match.hands.filter(number=2).update(targets=None)
+    orm = list(match.hands.order_by("number").values_list(*HAND_COLUMNS))
+
+    assert list(hand_rows(match.pk)) == orm
+    assert [row[0] for row in orm] == [1, 2, 3]
+    assert orm[1][3] is None
+    assert list(hand_rows(match.pk + 1)) == []

@@ -143,7 +143,7 @@ def test_the_stored_state_equals_a_replay_after_every_write(owner, game, variant
         stored, state = replayed(match)
         assert fresh(match).state == stored
         assert fresh(match).finished == state.finished
-        rows = list(fresh(match).hands.order_by("number").values(*selectors.HAND_FACTS))
+        rows = list(fresh(match).hands.order_by("number").values(*selectors.HAND_COLUMNS))
         selectors.states.clear()
         assert selectors.snapshot(fresh(match)).state == state
         assert [row["scores"] for row in rows] == [list(hand.scores) for hand in state.hands]
