@@ -3,9 +3,9 @@ key), as written SQL run through ``Manager.raw``: the ORM's documented way to ru
 it did not build, which routes it like any read and builds each object with
 ``Model.from_db`` and every field's own conversion from the database.
 
-Why not ``objects.filter(...)``: building the SQL of a query takes the ORM three to five
-times longer than SQLite takes to run it (``bench/profile_write.py``), and these few
-lookups start every page, JSON read and write. The SQL is ``SELECT *`` by one column
+Why not ``objects.filter(...)``: building the SQL of a query takes the ORM longer than
+SQLite takes to run it (``bench/profile_write.py`` measures both), and these few lookups
+start every page, JSON read and write. The SQL is ``SELECT *`` by one column
 named from the model's ``_meta``, so a new field needs nothing here;
 ``tests/core/test_lookups.py`` holds each lookup to the ORM's answer.
 """
