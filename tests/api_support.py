@@ -54,6 +54,19 @@ def login(user, **options):
     return client
 
 
+class Refusing:
+    """A middleware that refuses every request with ``error``: Django answers it (the
+    ``refusing`` fixture of tests/conftest.py puts it in and sets the error)."""
+
+    error: Exception = RuntimeError("boom")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        raise self.error
+
+
 def key_for(user):
     """A fresh API key of ``user``."""
     return services.issue_token(user, "scoreboard")[1]

@@ -9,6 +9,7 @@ from matches.services import board as boards
 from matches.services import selectors
 from matches.services import standings as standings_reads
 from tests import factories
+from tests.api_support import Refusing
 
 
 @pytest.fixture(autouse=True)
@@ -130,6 +131,14 @@ def pytest_collection_modifyitems(config, items):
         uses = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") is None and not uses & _DATABASE_FIXTURES:
             item.add_marker(pytest.mark.nodb)
+
+
+@pytest.fixture
+def refusing(settings):
+    """``tests.api_support.Refusing`` in the middleware; a test sets its ``error``."""
+    settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.api_support.Refusing"]
+    yield Refusing
+    Refusing.error = RuntimeError("boom")
 
 
 # Hypothesis's profiles. "dev" (the default) draws new examples on every run, which is how

@@ -184,31 +184,12 @@ def test_a_crash_outside_an_operation_is_a_json_500(client, db, monkeypatch):
     assert "boom" not in body["message"]
 
 
-class Refusing:
-    """A middleware that refuses every request with ``error``: Django answers it."""
-
-    error: Exception = RuntimeError("boom")
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        raise self.error
-
-
 DJANGO_REFUSALS = [
     (SuspiciousOperation("bad"), 400, "bad_request"),
     (PermissionDenied(), 403, "forbidden"),
     (Http404(), 404, "not_found"),
     (RuntimeError("boom"), 500, "server_error"),
 ]
-
-
-@pytest.fixture
-def refusing(settings):
-    settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.api.test_api_json_everywhere.Refusing"]
-    yield Refusing
-    Refusing.error = RuntimeError("boom")
 
 
 @pytest.mark.parametrize(("error", "status", "code"), DJANGO_REFUSALS)

@@ -22,25 +22,6 @@ def _production(settings):
     settings.DEBUG = False
 
 
-class Refusing:
-    """A middleware that fails every request with ``error`` (Django answers it)."""
-
-    error: Exception = RuntimeError("boom")
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        raise self.error
-
-
-@pytest.fixture
-def refusing(settings):
-    settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.core.test_error_pages.Refusing"]
-    yield Refusing
-    Refusing.error = RuntimeError("boom")
-
-
 def assert_page(response, status):
     assert response.status_code == status
     assert response["Content-Type"].startswith("text/html")
