@@ -491,6 +491,35 @@ def test_alternate_ends_after_18_hands_without_other_end_conditions(match):
     assert state.finished == (len(state.hands) == 18)
 
 
+def stepwise(ruleset, before, corrected, index):
+    """The way a correction is applied: the state ``before`` the corrected hand, then it
+    and the rest of ``corrected`` in turn."""
+    step = before
+    for number, later in enumerate(corrected[index:], start=index + 1):
+        step = play_hand(ruleset, step, later, where=f"hands.{number}.")
+    return step
+
+
+def corrected_as_replayed(fresh_replay, stepwise_correction):
+    """The state of ``fresh_replay()``, checked equal to ``stepwise_correction()``'s; or,
+    where the replay refuses the hands, None, checked refused by the correction alike."""
+    try:
+        fresh = fresh_replay()
+    except RuleError as error:
+        # The corrected hand (a tie needing last_trick) or a later one no longer fits.
+        assert error.field.startswith("hands.")
+        try:
+            stepwise_correction()
+        except RuleError as again:
+            assert again == error
+            assert again.field == error.field
+        else:
+            raise AssertionError("the stepwise correction accepted what a replay refused")
+        return None
+    assert stepwise_correction() == fresh
+    return fresh
+
+
 @each_preset
 @PER_PRESET
 @given(data=st.data())
@@ -509,28 +538,12 @@ def test_a_correction_equals_a_fresh_replay(variant, data):
         replacement["last_trick"] = inputs[index]["last_trick"]
     corrected = [*inputs[:index], replacement, *inputs[index + 1 :]]
     fresh_ruleset = get_ruleset("sergeant-major", variant, ruleset.options)
-
-    def stepwise():
-        # The way a correction is applied: the state before it, then the rest in turn.
-        step = before
-        for number, later in enumerate(corrected[index:], start=index + 1):
-            step = play_hand(ruleset, step, later, where=f"hands.{number}.")
-        return step
-
-    try:
-        fresh = replay(fresh_ruleset, players(variant), corrected, first_dealer, setup)
-    except RuleError as error:
-        # The corrected hand (a tie needing last_trick) or a later one no longer fits.
-        assert error.field.startswith("hands.")
-        try:
-            stepwise()
-        except RuleError as again:
-            assert again == error
-            assert again.field == error.field
-        else:
-            raise AssertionError("the stepwise correction accepted what a replay refused")
+    fresh = corrected_as_replayed(
+        lambda: replay(fresh_ruleset, players(variant), corrected, first_dealer, setup),
+        lambda: stepwise(ruleset, before, corrected, index),
+    )
+    if fresh is None:
         return
-    assert stepwise() == fresh
     assert replay(ruleset, players(variant), corrected, first_dealer, setup) == fresh
     assert fresh.hands[:index] == state.hands[:index]
     assert fresh.hands[index].input["tricks"] == replacement["tricks"]
