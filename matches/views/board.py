@@ -11,6 +11,11 @@ and a plain reload with ``If-None-Match`` gets 304. Both cost one primary-key re
 
 from __future__ import annotations
 
+import functools
+import hashlib
+from pathlib import Path
+
+from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -65,9 +70,30 @@ def _etag(tournament: Tournament, revision: str) -> str:
     # tournament is named by a keyed digest of its board key, which tells tournaments
     # apart (the boards drawn are kept by this tag) without a character of the key in a
     # header, where proxies and browsers' tools show and keep it.
+    # The release is part of the tag: drawings kept in the data directory and a
+    # projector's last board would otherwise outlive an upgrade that changed how the board
+    # looks, shown until the next hand.
     number = revision.rsplit(":", 1)[-1]
-    tag = salted_hmac("board-etag", tournament.board_token).hexdigest()[:12]
+    tag = salted_hmac("board-etag", tournament.board_token + release()).hexdigest()[:12]
     return f'"{tag}-{number}-{get_language()}"'
+
+
+@functools.cache
+def release() -> str:
+    """What draws a board in this release: a digest of the templates' and stylesheets'
+    names, sizes and times, the same in every worker of a server and changed by any
+    upgrade or edit of them."""
+    roots = [Path(settings.BASE_DIR) / "templates", Path(settings.BASE_DIR) / "static" / "css"]
+    roots += sorted((Path(__file__).resolve().parent.parent / "games").glob("*/templates"))
+    digest = hashlib.sha256()
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.is_file():
+                found = path.stat()
+                digest.update(
+                    f"{path.relative_to(root)}:{found.st_size}:{found.st_mtime_ns};".encode()
+                )
+    return digest.hexdigest()[:16]
 
 
 @require_GET

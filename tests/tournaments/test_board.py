@@ -6,6 +6,7 @@ from matches.models import Match, Table
 from matches.services import board as boards
 from matches.services import play
 from matches.services import tournaments as services
+from matches.views import board as board_views
 from matches.views.board import POLL_SECONDS
 from tests.factories import text
 from tests.tournaments.test_rounds import club, play_table
@@ -72,6 +73,38 @@ def test_a_poll_of_an_unchanged_board_is_204_and_a_changed_one_the_board(
     changed = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     assert "1 of 3 tables done" in text(changed)
+
+
+def test_an_upgrade_that_changes_the_board_redraws_it_without_a_hand(client, running, monkeypatch):
+    """A drawing kept from before an upgrade (in the data directory, or on the projector)
+    is not shown by the new release: its poll gets the board drawn again, not 204."""
+    url = board_url(running, running.board_token)
+    first = client.get(url, **HTMX)
+    revision = first["ETag"].strip('"')
+    assert client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX).status_code == 204
+
+    monkeypatch.setattr(board_views, "release", lambda: "the next release")
+
+    upgraded = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
+    assert upgraded.status_code == 200 and upgraded["ETag"] != first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_the_release_is_one_digest_until_a_template_changes(tmp_path, settings):
+    (tmp_path / "templates").mkdir()
+    page = tmp_path / "templates" / "board.html"
+    page.write_text("<div>board</div>")
+    settings.BASE_DIR = tmp_path
+    board_views.release.cache_clear()
+    try:
+        before = board_views.release()
+        board_views.release.cache_clear()
+        assert board_views.release() == before
+        page.write_text("<div>the board, redrawn</div>")
+        board_views.release.cache_clear()
+        assert board_views.release() != before
+    finally:
+        board_views.release.cache_clear()
 
 
 def test_a_plain_reload_revalidates_with_the_etag(client, running):
