@@ -18,6 +18,12 @@ def send(client, method, url, data=None, *, raw=None, headers=None):
     )
 
 
+def create_match(client, headers, game, variant, players, first_dealer=0, **extra):
+    """``POST /api/matches`` for a match of ``game`` ``variant`` (``extra``: its options)."""
+    body = {"game": game, "variant": variant, "players": players, "first_dealer": first_dealer}
+    return send(client, "post", "/api/matches", {**body, **extra}, headers=headers)
+
+
 def bearer(key):
     return {"Authorization": f"Bearer {key}"}
 

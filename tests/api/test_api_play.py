@@ -3,24 +3,13 @@
 from django.test import Client
 
 from matches.models import AuditEntry, Hand, Match
-from tests.api_support import assert_error, bearer, key_for, send
+from tests.api_support import assert_error, bearer, create_match, key_for, send
 from tests.factories import sm_hand
 
 
 def test_it_plays_a_match_to_a_twelve_trick_win(owner):
     client, auth = Client(), bearer(key_for(owner))
-    created = send(
-        client,
-        "post",
-        "/api/matches",
-        {
-            "game": "sergeant-major",
-            "variant": "8-5-3",
-            "players": ["Ann", "Ben", "Cy"],
-            "first_dealer": 0,
-        },
-        headers=auth,
-    )
+    created = create_match(client, auth, "sergeant-major", "8-5-3", ["Ann", "Ben", "Cy"])
     assert created.status_code == 201
     match_id = created.json()["id"]
     hands_url = f"/api/matches/{match_id}/hands"

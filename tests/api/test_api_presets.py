@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from matches import rules
-from tests.api_support import assert_error, bearer, key_for, send, writes
+from tests.api_support import assert_error, bearer, create_match, key_for, send, writes
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus"]
 
@@ -17,19 +17,7 @@ def every_preset():
 
 def create(client, headers, variant, game="sergeant-major", **extra):
     seats = rules.get_ruleset(game, variant).seats
-    return send(
-        client,
-        "post",
-        "/api/matches",
-        {
-            "game": game,
-            "variant": variant,
-            "players": NAMES[:seats],
-            "first_dealer": 0,
-            **extra,
-        },
-        headers=headers,
-    )
+    return create_match(client, headers, game, variant, NAMES[:seats], **extra)
 
 
 @pytest.mark.parametrize(("game", "variant"), every_preset())

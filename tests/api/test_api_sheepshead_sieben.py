@@ -14,7 +14,7 @@ scores +p × the number of losing sides, each losing seat −p; the per-side tal
 import pytest
 from django.test import Client
 
-from tests.api_support import assert_error, bearer, key_for, send, writes
+from tests.api_support import assert_error, bearer, create_match, key_for, send, writes
 
 FIVE = ["Ann", "Ben", "Cy", "Dot", "Ed"]
 SIX = [*FIVE, "Flo"]
@@ -32,24 +32,8 @@ def api(owner):
     return Client(), bearer(key_for(owner))
 
 
-def create(client, auth, game, variant, players, first_dealer=0, **extra):
-    return send(
-        client,
-        "post",
-        "/api/matches",
-        {
-            "game": game,
-            "variant": variant,
-            "players": players,
-            "first_dealer": first_dealer,
-            **extra,
-        },
-        headers=auth,
-    )
-
-
 def start(client, auth, game, variant, players, first_dealer=0, **extra):
-    response = create(client, auth, game, variant, players, first_dealer, **extra)
+    response = create_match(client, auth, game, variant, players, first_dealer, **extra)
     assert response.status_code == 201, response.content
     state = response.json()
     assert (state["game"], state["variant"], state["players"]) == (game, variant, players)
@@ -533,7 +517,7 @@ def test_sheepshead_refuses_a_match_that_cannot_be(owner, variant, players, opti
     before = writes()
 
     extra = {} if options is None else {"options": options}
-    refused(create(client, auth, "sheepshead", variant, players, **extra), field)
+    refused(create_match(client, auth, "sheepshead", variant, players, **extra), field)
 
     assert writes() == before
 
@@ -799,7 +783,7 @@ def test_sieben_refuses_a_match_that_cannot_be(owner, variant, players, options,
     before = writes()
 
     extra = {} if options is None else {"options": options}
-    refused(create(client, auth, "sieben", variant, players, **extra), field)
+    refused(create_match(client, auth, "sieben", variant, players, **extra), field)
 
     assert writes() == before
 

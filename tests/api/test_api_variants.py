@@ -9,7 +9,7 @@ targets of seat s in a hand dealt by d are the preset's targets at offset (s - d
 import pytest
 from django.test import Client
 
-from tests.api_support import assert_error, bearer, key_for, login, send, writes
+from tests.api_support import assert_error, bearer, create_match, key_for, login, send, writes
 from tests.factories import PRESET_TABLE, PRESETS, THREE_PLAYER_PRESETS
 
 THREE = ["Ann", "Ben", "Cy"]
@@ -32,19 +32,8 @@ def seated(variant):
 
 
 def create(client, auth, variant, players=None, first_dealer=0, **extra):
-    return send(
-        client,
-        "post",
-        "/api/matches",
-        {
-            "game": "sergeant-major",
-            "variant": variant,
-            "players": seated(variant) if players is None else players,
-            "first_dealer": first_dealer,
-            **extra,
-        },
-        headers=auth,
-    )
+    players = seated(variant) if players is None else players
+    return create_match(client, auth, "sergeant-major", variant, players, first_dealer, **extra)
 
 
 def start(client, auth, variant, **extra):
