@@ -5,7 +5,8 @@ server's own rules: this module and ``matches.rules`` run on the phone in Pyodid
 ``derive`` replays the match from its set-up and the hands (those the server confirmed,
 then those waiting on the phone) and says what the table needs before the next deal;
 ``hand_from_form`` reads a hand form's fields as the game's form does on the server
-(``games.<game>.<Game>HandForm.hand``: the tests hold the two together).
+(each game's ``Ruleset.hand_from_fields`` mirrors its ``HandForm.hand``: the tests hold
+the two together).
 """
 
 from __future__ import annotations
@@ -15,10 +16,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import rules
-from .rules.sieben import COUNTERS
-
-# The hand forms' words for "nobody picked" and "alone" (SheepsheadHandForm).
-NOBODY, ALONE = "nobody", "alone"
 
 
 def derive(payload: str) -> str:
@@ -93,95 +90,4 @@ def hand_from_form(
     fields: dict[str, str] = {}
     for name, value in pairs:
         fields.setdefault(name, value)
-    reader = READERS.get(ruleset.game)
-    if reader is None:
-        raise rules.RuleError(rules._("Unknown game %(game)s."), field="game", game=ruleset.game)
-    return reader(ruleset, state, fields)
-
-
-def _int(fields: Mapping[str, str], name: str) -> int | None:
-    value = fields.get(name, "").strip()
-    if not value:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise rules.RuleError(rules._("Enter a whole number."), field=name) from None
-
-
-def _ticked(fields: Mapping[str, str], name: str) -> bool:
-    return fields.get(name, "") not in ("", "false", "0", "off")
-
-
-def _sergeant_major(ruleset, state, fields) -> dict[str, Any]:
-    coming = state.next_hand
-    choice = "call" if ruleset.preset.calls else "trump"
-    # A seat that sits out has a disabled field, fixed at 0.
-    tricks = [_int(fields, f"tricks_{seat}") for seat in range(ruleset.seats)]
-    hand: dict[str, Any] = {
-        "tricks": [
-            0 if count is None and coming and seat not in coming.active else count
-            for seat, count in enumerate(tricks)
-        ],
-        choice: fields.get(choice) or None,
-    }
-    last_trick = _int(fields, "last_trick")
-    if last_trick is not None:
-        hand["last_trick"] = last_trick
-    plucking = {
-        tuple(int(part) for part in name.split("_")[1:]): _int(fields, name) or 0
-        for name in fields
-        if name.startswith("pluck_")
-    }
-    if plucking and coming is not None:
-        proposal = {(e.giver, e.receiver): e.cards for e in coming.exchanges}
-        done = {pair: cards for pair, cards in plucking.items() if cards}
-        if done != proposal:
-            hand["exchanges"] = [
-                {"from": giver, "to": receiver, "cards": cards}
-                for (giver, receiver), cards in done.items()
-            ]
-    return hand
-
-
-def _sieben(ruleset, state, fields) -> dict[str, Any]:
-    shown = _int(fields, "four_of_a_kind")
-    if shown is not None:
-        return {"counters": None, "no_trick": False, "four_of_a_kind": shown}
-    counted = 1 if ruleset.sides == 2 else ruleset.sides
-    counters = [_int(fields, f"counters_{side}") for side in range(counted)]
-    if any(value is None for value in counters):
-        raise rules.RuleError(
-            rules._("Enter the counters of each of the %(sides)s sides."),
-            field="counters",
-            sides=ruleset.sides,
-        )
-    if ruleset.sides == 2:
-        counters.append(COUNTERS - counters[0])
-    return {"counters": counters, "no_trick": _ticked(fields, "no_trick")}
-
-
-def _sheepshead(ruleset, state, fields) -> dict[str, Any]:
-    picker = fields.get("picker")
-    if not picker:
-        raise rules.RuleError(rules._("Who picked?"), field="picker")
-    partner = fields.get("partner") or ALONE
-    hand: dict[str, Any] = {
-        "picker": None if picker == NOBODY else int(picker),
-        "partner": None if partner == ALONE else int(partner),
-        "points": _int(fields, "points"),
-        "all_tricks": _ticked(fields, "all_tricks"),
-        "no_trick": _ticked(fields, "no_trick"),
-    }
-    if ruleset.options["all_pass"] == "leaster":
-        hand["leaster_winner"] = _int(fields, "leaster_winner")
-    if ruleset.options["cracking"]:
-        hand.update(cracked=_ticked(fields, "cracked"), recracked=_ticked(fields, "recracked"))
-    return hand
-
-
-READERS = {
-    "sergeant-major": _sergeant_major,
-    "sieben": _sieben,
-    "sheepshead": _sheepshead,
-}
+    return ruleset.hand_from_fields(state, fields)

@@ -1,7 +1,8 @@
 """Pure game logic: no Django here. See ``base`` for the interface every game follows.
 
-Every module of this package but ``base`` is one game: defining its ``Ruleset`` (with a
-``game`` slug) registers it, so a new game is a new module here and nothing else.
+Every module of this package but ``base`` and its helpers (``stored``, ``fields``) is one
+game: defining its ``Ruleset`` (with a ``game`` slug) registers it, so a new game is a new
+module here and nothing else.
 """
 
 import importlib

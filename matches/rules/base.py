@@ -459,6 +459,13 @@ class Ruleset:
     def hand_fields(self) -> dict[str, str]:
         raise NotImplementedError
 
+    def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
+        """The hand as the game's hand form reads it (``games.<game>.forms``), from the
+        form's fields as the browser posts them (``rules.fields``): the phone scores with
+        this while the server is out of reach (``matches.offline_play``). A game that
+        does not say how cannot be scored offline."""
+        raise RuleError(_("This game cannot be scored offline."), field="game")
+
     # -- tournaments (TOURNAMENTS.md §2, §4) -------------------------------------------
     # What a tournament of the game seats and plays is the rules' to say, so that the
     # services ask it here and not of the game's pages.

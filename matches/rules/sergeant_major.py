@@ -44,6 +44,7 @@ from .base import (
     signed,
     term,
 )
+from .fields import whole
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CALLS = (*SUITS, "no-trumps", "miz")  # the alternate game's calls, §1.5
@@ -677,6 +678,37 @@ class SergeantMajor(Ruleset):
                 "when the table did not follow the proposal"
             )
         return fields
+
+    def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
+        """As ``SergeantMajorHandForm.hand``."""
+        coming = state.next_hand
+        choice = "call" if self.preset.calls else "trump"
+        # A seat that sits out has a disabled field, fixed at 0.
+        tricks = [whole(fields, f"tricks_{seat}") for seat in range(self.seats)]
+        hand: dict[str, Any] = {
+            "tricks": [
+                0 if count is None and coming and seat not in coming.active else count
+                for seat, count in enumerate(tricks)
+            ],
+            choice: fields.get(choice) or None,
+        }
+        last_trick = whole(fields, "last_trick")
+        if last_trick is not None:
+            hand["last_trick"] = last_trick
+        plucking = {
+            tuple(int(part) for part in name.split("_")[1:]): whole(fields, name) or 0
+            for name in fields
+            if name.startswith("pluck_")
+        }
+        if plucking and coming is not None:
+            proposal = {(e.giver, e.receiver): e.cards for e in coming.exchanges}
+            done = {pair: cards for pair, cards in plucking.items() if cards}
+            if done != proposal:
+                hand["exchanges"] = [
+                    {"from": giver, "to": receiver, "cards": cards}
+                    for (giver, receiver), cards in done.items()
+                ]
+        return hand
 
     def describe(self) -> dict[str, Any]:
         described = super().describe()

@@ -29,8 +29,11 @@ from .base import (
     require_seat,
     term,
 )
+from .fields import ticked, whole
 
 CARD_POINTS = 120
+# The hand form's words for "nobody picked" and "alone" (SheepsheadHandForm).
+NOBODY, ALONE = "nobody", "alone"
 # §2.4: the picker side's card points from which each multiplier holds (below: −2).
 MULTIPLIERS = ((91, 2), (61, 1), (31, -1))
 ALL_PASS = ("redeal", "leaster", "doubler")
@@ -317,3 +320,22 @@ class Sheepshead(Ruleset):
             fields["cracked"] = "bool"
             fields["recracked"] = "bool"
         return fields
+
+    def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
+        """As ``SheepsheadHandForm.hand``."""
+        picker = fields.get("picker")
+        if not picker:
+            raise RuleError(_("Who picked?"), field="picker")
+        partner = fields.get("partner") or ALONE
+        hand: dict[str, Any] = {
+            "picker": None if picker == NOBODY else int(picker),
+            "partner": None if partner == ALONE else int(partner),
+            "points": whole(fields, "points"),
+            "all_tricks": ticked(fields, "all_tricks"),
+            "no_trick": ticked(fields, "no_trick"),
+        }
+        if self.options["all_pass"] == "leaster":
+            hand["leaster_winner"] = whole(fields, "leaster_winner")
+        if self.options["cracking"]:
+            hand.update(cracked=ticked(fields, "cracked"), recracked=ticked(fields, "recracked"))
+        return hand

@@ -32,6 +32,7 @@ from .base import (
     _,
     require_int,
 )
+from .fields import ticked, whole
 
 COUNTERS = 90
 FOUR_OF_A_KIND = 4
@@ -317,3 +318,20 @@ class Sieben(Ruleset):
         if self.options["four_of_a_kind"]:
             fields["four_of_a_kind"] = "side or null: that side showed four of a kind"
         return fields
+
+    def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
+        """As ``SiebenHandForm.hand``: of two sides the form asks one's counters."""
+        shown = whole(fields, "four_of_a_kind")
+        if shown is not None:
+            return {"counters": None, "no_trick": False, "four_of_a_kind": shown}
+        counted = 1 if self.sides == 2 else self.sides
+        counters = [whole(fields, f"counters_{side}") for side in range(counted)]
+        if any(value is None for value in counters):
+            raise RuleError(
+                _("Enter the counters of each of the %(sides)s sides."),
+                field="counters",
+                sides=self.sides,
+            )
+        if self.sides == 2:
+            counters.append(COUNTERS - counters[0])
+        return {"counters": counters, "no_trick": ticked(fields, "no_trick")}

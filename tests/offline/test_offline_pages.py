@@ -41,6 +41,7 @@ def test_the_rules_zip_holds_the_pure_rules_and_the_glue():
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert "matches/__init__.py" in names and "matches/rules/base.py" in names
     assert "matches/offline_play.py" in names
+    assert "matches/rules/fields.py" in names  # what the games read a hand form with
     assert not any("views" in name or "models" in name for name in names)
     assert offline.rules_zip() == (data, version)  # the same sources, the same bytes
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from matches import games, offline_play, rules
+from matches import games, offline, offline_play, rules
 
 
 def _form_hand(ruleset, state, pairs):
@@ -126,3 +126,12 @@ def test_a_refusal_comes_back_untranslated_with_its_parameters():
     assert answer["ok"] is False
     assert "%(" in answer["message"] or answer["message"]
     assert answer["field"].startswith("hands.1") or answer["field"]
+
+
+def test_a_form_the_rules_refuse_to_read_is_worded_by_the_page():
+    # The readers' own refusals are rules' messages, so the offline page carries them.
+    ruleset, state = _start("sheepshead", "standard", ("Ann", "Ben", "Cy", "Dee", "Eve"))
+    with pytest.raises(rules.RuleError) as refused:
+        offline_play.hand_from_form(ruleset, state, [("number", "1"), ("points", "70")])
+    assert refused.value.field == "picker"
+    assert refused.value.message in offline.rule_messages()

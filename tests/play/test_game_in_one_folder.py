@@ -148,3 +148,18 @@ def test_it_plays_a_tournament_round_and_prints_its_table_card(client, organiser
     tournaments.close_round(round_, organiser)
     round_.refresh_from_db()
     assert round_.status == round_.Status.CLOSED
+
+
+def test_the_phone_says_it_cannot_score_a_game_that_reads_no_form(mini):
+    # Mini Tricks leaves ``Ruleset.hand_from_fields`` alone: its hands wait for the server.
+    from matches import offline_play
+
+    match = {"game": SLUG, "variant": "standard", "players": ["Ann", "Ben", "Cy"], "hands": []}
+    answer = json.loads(offline_play.derive(json.dumps({**match, "form": [["taken_0", "2"]]})))
+    assert answer == {
+        "ok": False,
+        "message": "This game cannot be scored offline.",
+        "params": {},
+        "field": "game",
+    }
+    assert json.loads(offline_play.derive(json.dumps(match)))["ok"]
