@@ -56,6 +56,24 @@ def poppler():
             unavailable(f"needs poppler-utils ({tool})")
 
 
+def printed(browser, live_server, match, pdf, picture, locale="en-GB"):
+    """The match page, its owner logged in, printed by Chromium to ``pdf`` on A4 (and
+    drawn as ``$SHOTS/<picture>`` when it is set); pdfinfo's and pdftotext's answers."""
+    with browser_context(browser, {"width": 1280, "height": 900}, locale=locale) as (page, _):
+        logged_in(page.context, live_server.url, match.owner)
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+        page.pdf(path=str(pdf), format="A4")
+    folder = os.environ.get("SHOTS")
+    if folder:
+        picture = f"{folder}/{picture}"
+        subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), picture], check=True)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True
+    ).stdout
+    return info, text
+
+
 @pytest.fixture
 def match(transactional_db):
     owner = get_user_model().objects.create_user("ann", password="Kitchen-table-42")
@@ -72,24 +90,11 @@ def test_twenty_hands_print_on_one_a4_page_with_the_facts_on_top(
         day = date_format(localtime(match.created_at), "DATE_FORMAT")
     words = WORDS[language]
     pdf = tmp_path / "sheet.pdf"
-    with browser_context(browser, {"width": 1280, "height": 900}, locale=words["locale"]) as (
-        page,
-        _,
-    ):
-        logged_in(page.context, live_server.url, match.owner)
-        page.goto(f"{live_server.url}/matches/{match.pk}/")
-        page.pdf(path=str(pdf), format="A4")
-
-    folder = os.environ.get("SHOTS")
-    if folder:
-        picture = f"{folder}/score-sheet-{language}"
-        subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), picture], check=True)
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    info, text = printed(
+        browser, live_server, match, pdf, f"score-sheet-{language}", words["locale"]
+    )
     assert re.search(r"^Pages:\s+1$", info, re.M), info
     assert re.search(r"^Page size:.*\(A4\)$", info, re.M), info
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True
-    ).stdout
     head = text[: text.index(NAMES[0]) + 400]
     for fact in [*words["head"], day]:
         assert fact in head, text
@@ -132,21 +137,12 @@ def test_the_widest_history_prints_every_seat_on_one_page(
     names = ("Annemarie", "Benedikt", "Cyrill", "Dorothea", "Eve", "Fay", "Gus")[:seats]
     match = game_match(owner, "sheepshead", variant, names, sheepshead_hands(seats, 20))
     pdf = tmp_path / "sheet.pdf"
-    with browser_context(browser, {"width": 1280, "height": 900}) as (page, _):
-        logged_in(page.context, live_server.url, owner)
-        page.goto(f"{live_server.url}/matches/{match.pk}/")
-        page.pdf(path=str(pdf), format="A4")
-    folder = os.environ.get("SHOTS")
-    if folder:
-        picture = f"{folder}/score-sheet-sheepshead-{seats}"
-        subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), picture], check=True)
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    info, text = printed(browser, live_server, match, pdf, f"score-sheet-sheepshead-{seats}")
     assert re.search(r"^Pages:\s+1$", info, re.M), info
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True)
-    table = text.stdout[text.stdout.index("History") :]
+    table = text[text.index("History") :]
     heads = next(line for line in table.splitlines() if "Dealer" in line)
     for name in names:
         assert name in heads, heads  # every seat's column is on the page
     totals = next(line for line in table.splitlines() if line.lstrip().startswith("Totals"))
     assert len(totals.split()) == 1 + seats, totals
-    assert "20 hands" in text.stdout
+    assert "20 hands" in text
