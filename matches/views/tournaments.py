@@ -380,7 +380,9 @@ def tournament_detail(request, tournament_id: int):
         "entries": list(entries),
         "query": query,
         "checked_in": tournament.entries.filter(checked_in=True).count(),
-        "rounds": list(tournament.rounds.all()),
+        "rounds": (rounds := list(tournament.rounds.all())),
+        # The next round is seated once this one closes (the services refuse it before).
+        "playing": next((r for r in rounds if r.status == Round.Status.PLAYING), None),
         "methods": [(method, method_name(method)) for method in seating.METHODS],
         "all_entries": list(
             tournament.entries.select_related("player", "partner").order_by("player__name_key")
