@@ -94,8 +94,12 @@ def unpack(tarball: bytes, target: Path) -> None:
 # -- the rules for the phone --------------------------------------------------------------
 
 PACKAGE = Path(__file__).resolve().parent
-# The pure modules the phone imports: the rules and the glue that answers the page.
-SHIPPED = ("rules", "offline_play.py")
+# The pure modules the phone imports: the rules, the table sizes they speak of, and the
+# glue that answers the page.
+SHIPPED = ("rules", "seating/tables.py", "offline_play.py")
+# Packages the phone gets an empty ``__init__`` of: the project's imports Django, and
+# seating's the whole planner, which the phone never runs.
+EMPTY_INITS = ("matches/__init__.py", "matches/seating/__init__.py")
 
 
 def rules_sources() -> list[tuple[str, Path]]:
@@ -120,8 +124,8 @@ def _rules_zip(stamp) -> tuple[bytes, str]:
     digest = hashlib.sha256()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        # The package's own __init__ imports Django: the phone gets an empty one.
-        archive.writestr(_entry("matches/__init__.py"), "")
+        for name in EMPTY_INITS:
+            archive.writestr(_entry(name), "")
         for name, path in rules_sources():
             data = path.read_bytes()
             digest.update(name.encode() + b"\0" + data)
