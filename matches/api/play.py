@@ -180,7 +180,7 @@ def list_games(request):
     response={201: MatchOut, **BODY_ERRORS},
     by_alias=True,
     tags=["matches"],
-    openapi_extra=live_body("create", create_body_schema, CREATE_EXAMPLE),
+    openapi_extra=live_body("create", create_body_schema, CreateIn.example()),
 )
 def create_match(request):
     """Create a match; 201 with its state."""

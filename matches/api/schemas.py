@@ -228,6 +228,24 @@ GAME_SLUGS = sorted(rules.GAMES)
 VARIANTS = sorted({variant for kind in rules.GAMES.values() for variant in kind.presets})
 OPTION_NAMES = sorted({option.name for ruleset in presets() for option in ruleset.options_spec})
 
+# The game and variant the description's examples play: the first registered game's first
+# preset, so that the shared API names no game (issue 22) and its examples stay ones the
+# rules take (Schemathesis sends them).
+EXAMPLE = presets()[0]
+_EXAMPLE_NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+def example_players(seats: int) -> list[str]:
+    extra = (f"Player {seat + 1}" for seat in range(len(_EXAMPLE_NAMES), seats))
+    return [*_EXAMPLE_NAMES, *extra][:seats]
+
+
+def example_options(ruleset: rules.Ruleset = EXAMPLE) -> dict[str, Any]:
+    """How the match ends, as the preset says: an override the example shows, valid
+    because it is the default."""
+    ends = [option.name for option in ruleset.options_spec if option.ends]
+    return {name: ruleset.options[name] for name in ends if ruleset.options[name] is not None}
+
 
 _whole = whole  # (``games.bodies``: 3.0 is the whole number 3)
 
@@ -384,13 +402,13 @@ class CreateIn(Body):
 
     game: Annotated[
         StrictStr,
-        Field(min_length=1, examples=["sergeant-major"]),
+        Field(min_length=1, examples=[EXAMPLE.game]),
         RefusedWith(gettext_noop("Choose a game.")),
         Declared(enum=GAME_SLUGS),
     ]
     variant: Annotated[
         StrictStr,
-        Field(min_length=1, examples=["8-5-3"]),
+        Field(min_length=1, examples=[EXAMPLE.variant]),
         RefusedWith(gettext_noop("Choose a variant.")),
         Declared(enum=VARIANTS, description="One of the game's presets (GET /api/games)."),
     ]
@@ -431,6 +449,17 @@ class CreateIn(Body):
     bid: Annotated[Whole, Declared(enum=[])] | None = Field(
         None, description="Only for woburn; omit for a normal first deal."
     )
+
+    @staticmethod
+    def example(ruleset: rules.Ruleset = EXAMPLE) -> dict[str, Any]:
+        """The description's example: a match of the example preset (``EXAMPLE``)."""
+        return {
+            "game": ruleset.game,
+            "variant": ruleset.variant,
+            "players": example_players(ruleset.seats),
+            "first_dealer": 0,
+            "options": example_options(ruleset),
+        }
 
 
 class HandFields(Body):

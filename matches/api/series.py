@@ -22,7 +22,7 @@ from ..rules import RuleError
 from ..services import series as services
 from ..services.base import explain
 from .base import WRITE, ApiError, api, parse_body
-from .schemas import Body, Declared, RawText, RefusedWith, Whole, body_schema
+from .schemas import EXAMPLE, Body, Declared, RawText, RefusedWith, Whole, body_schema
 from .tournaments import ERRORS, ID_MAX, WRITES, organiser_only
 
 TAGS = ["series"]
@@ -162,7 +162,7 @@ def list_series(request):
     response={201: SeriesOut, **WRITES},
     tags=TAGS,
     openapi_extra=body_schema(
-        SeriesIn, {"name": "Winter season", "game": "sergeant-major", "best_k": 5}
+        SeriesIn, {"name": "Winter season", "game": EXAMPLE.game, "best_k": 5}
     ),
 )
 def create_series(request):

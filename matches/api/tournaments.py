@@ -28,6 +28,7 @@ from ..services import tournaments as services
 from ..text import NAME_MAX
 from .base import WRITE, ApiError, api, parse_body
 from .schemas import (
+    EXAMPLE,
     GAME_SLUGS,
     OPTION_NAMES,
     VARIANTS,
@@ -477,14 +478,17 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 BODY_ERRORS = {**ERRORS, 415: ErrorOut}
 WRITES = {**BODY_ERRORS, 409: ErrorOut}
 
-CREATE_EXAMPLE = {
-    "name": "Club night",
-    "date": "2026-12-01",
-    "game": "sergeant-major",
-    "variant": "8-5-3",
-    "rounds": 3,
-    "hands_per_round": 9,
-}
+
+def create_example(ruleset: rules.Ruleset = EXAMPLE) -> dict[str, Any]:
+    """The description's example: a tournament of the example preset (``EXAMPLE``)."""
+    return {
+        "name": "Club night",
+        "date": "2026-12-01",
+        "game": ruleset.game,
+        "variant": ruleset.variant,
+        "rounds": 3,
+        "hands_per_round": ruleset.default_hands_per_round(ruleset.table_sizes_for(None)),
+    }
 
 
 @api.get("/tournaments", auth=WRITE, response={200: list[TournamentOut], **ERRORS}, tags=TAGS)
@@ -499,7 +503,9 @@ def list_tournaments(request):
     auth=WRITE,
     response={201: TournamentOut, **WRITES},
     tags=TAGS,
-    openapi_extra=live_body("tournament", lambda: create_body_schema(TournamentIn), CREATE_EXAMPLE),
+    openapi_extra=live_body(
+        "tournament", lambda: create_body_schema(TournamentIn), create_example()
+    ),
 )
 def create_tournament(request):
     """Create a tournament; 201 with it."""

@@ -3,13 +3,16 @@
 import json
 import re
 
+import pytest
 from django.contrib.staticfiles import finders
+from django.test import Client
 from ninja.errors import ValidationError
 
 from matches import rules, text
-from matches.api import api
+from matches.api import api, tournaments
+from matches.api.schemas import CreateIn, presets
 from matches.services import selectors
-from tests.api_support import assert_error, login, match_url
+from tests.api_support import assert_error, login, match_url, send
 
 
 def test_it_serves_the_openapi_description(client, db):
@@ -375,3 +378,23 @@ def test_the_description_names_each_answer_once(client, db):
     schema = json.loads(answer.content, object_pairs_hook=no_key_twice)
     record = schema["paths"]["/api/matches/{match_id}/hands"]["post"]["responses"]["201"]
     assert "Preference-Applied" in record["headers"]
+
+
+EXAMPLE_BODIES = ("/api/matches", "/api/tournaments", "/api/series")
+
+
+@pytest.mark.parametrize("path", EXAMPLE_BODIES)
+def test_the_openapi_examples_are_bodies_the_api_takes(organiser, path):
+    schema = Client().get("/api/openapi.json").json()
+    example = schema["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    assert send(login(organiser), "post", path, example["example"]).status_code == 201
+
+
+@pytest.mark.parametrize("game", sorted(rules.GAMES))
+def test_the_openapi_examples_hold_whichever_game_comes_first(organiser, game):
+    # The examples play the first registered game's first preset, which names no game.
+    ruleset = presets(game)[0]
+    client = login(organiser)
+    assert send(client, "post", "/api/matches", CreateIn.example(ruleset)).status_code == 201
+    tournament = tournaments.create_example(ruleset)
+    assert send(client, "post", "/api/tournaments", tournament).status_code == 201
