@@ -159,14 +159,6 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 BODY_ERRORS = {**ERRORS, 415: ErrorOut}
 STATE = {"response": {200: MatchOut, **ERRORS}, "by_alias": True}
 
-CREATE_EXAMPLE = {
-    "game": "sergeant-major",
-    "variant": "8-5-3",
-    "players": ["Ann", "Ben", "Cy"],
-    "first_dealer": 0,
-    "options": {"win_tricks": 12},
-}
-
 
 @api.get("/games", auth=None, response=list[GameOut], tags=["games"])
 def list_games(request):
