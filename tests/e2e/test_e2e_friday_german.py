@@ -46,6 +46,20 @@ BROKEN_WORDS = """(root) => {
 }"""
 
 
+# The options of a select whose text is wider than the select shows: a closed select
+# never wraps, so such an option is cut when chosen. The room is the select's inner
+# width less its padding and an allowance for the drop-down arrow.
+CUT_OPTIONS = """(select) => {
+  const style = getComputedStyle(select);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const arrow = 20;
+  const room = select.clientWidth - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight) - arrow;
+  return [...select.options].map(o => o.text).filter(t => pen.measureText(t).width > room);
+}"""
+
+
 def _sitter_table():
     organiser = get_user_model().objects.create_user("otto", password="x-Club-42", is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=9)
@@ -129,6 +143,8 @@ def test_the_hands_follow_the_game_and_the_round_says_them(
         page.select_option("#id_table_size", "6")
         expect(hands).to_have_value("24")
         _shot(page, f"new-tournament-de-{width}", parts=())
+        # Where the players over full tables go: either choice shows whole on a phone.
+        assert page.locator("#id_remainder").evaluate(CUT_OPTIONS) == []
         # A figure typed that fits stays when the size changes back.
         hands.fill("30")
         _htmx_took_up(page, "#id_table_size")
