@@ -52,12 +52,9 @@ def _on_this_computer(request) -> bool:
         return False
 
 
-class LoginView(auth_views.LoginView):
-    """Django's login page with the throttled form: 422 with the reason when the login
-    fails, 429 with the wait (and Retry-After) when the throttle refuses."""
-
-    authentication_form = LoginForm
-    redirect_authenticated_user = True
+class _Throttled:
+    """A password form behind the login throttle: 422 with the reasons when it fails,
+    429 with the wait (and Retry-After) when the throttle refuses."""
 
     def get_form_kwargs(self):
         return {
@@ -75,10 +72,17 @@ class LoginView(auth_views.LoginView):
         return response
 
 
+class LoginView(_Throttled, auth_views.LoginView):
+    """Django's login page with the throttled form."""
+
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+
 login_view = LoginView.as_view()
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
+class PasswordChangeView(_Throttled, auth_views.PasswordChangeView):
     """Django's password change (login required; the session stays logged in, the
     user's other sessions end) in the house's pages: 422 with the reasons, 429 when the
     old password was guessed too often, back to the account page with a message."""
@@ -87,27 +91,12 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "password_change.html"
     success_url = reverse_lazy("accounts:account")
 
-    def get_form_kwargs(self):
-        return {
-            **super().get_form_kwargs(),
-            "throttle": services.LoginThrottle(client_address(self.request)),
-        }
-
     def form_valid(self, form):
         response = super().form_valid(form)
         messages.success(
             self.request,
             _("Your password was changed. Your other devices have to log in again."),
         )
-        return response
-
-    def form_invalid(self, form):
-        response = super().form_invalid(form)
-        if form.wait:
-            response.status_code = 429
-            response["Retry-After"] = str(form.wait)
-        else:
-            response.status_code = 422
         return response
 
 
