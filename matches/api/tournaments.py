@@ -385,21 +385,8 @@ def tournament_json(tournament: Tournament, *, organiser: bool) -> dict[str, Any
     rounds = list(tournament.rounds.prefetch_related("tables__seats", "byes", "tables__match"))
     return {
         "id": tournament.pk,
-        "name": tournament.name,
-        "date": tournament.date.isoformat(),
         "status": tournament.status,
-        "game": tournament.game,
-        "variant": tournament.variant,
-        "options": tournament.options,
-        "rounds_planned": tournament.rounds_planned,
-        "hands_per_round": tournament.hands_per_round,
-        "table_size": tournament.table_size,
-        "remainder": tournament.remainder,
-        "score": tournament.score,
-        "tie_breaks": tournament.tie_breaks,
-        "bye_game_points": tournament.bye_game_points,
-        "bye_match_points": tournament.bye_match_points,
-        "public": tournament.public,
+        **services.setup(tournament),
         "entries": [_entry_json(entry) for entry in entries],
         "rounds": [_round_json(round_, organiser=organiser) for round_ in rounds],
     }

@@ -146,13 +146,22 @@ def update_tournament(tournament: Tournament, by, **fields: Any) -> Tournament:
 
 
 def _facts(tournament: Tournament) -> dict[str, Any]:
+    # The audit names the planned rounds as ``settings_of`` takes them.
+    return {
+        ("rounds" if name == "rounds_planned" else name): value
+        for name, value in setup(tournament).items()
+    }
+
+
+def setup(tournament: Tournament) -> dict[str, Any]:
+    """The set-up as stored: the fields ``settings_of`` checks (the API shows them)."""
     return {
         "name": tournament.name,
         "date": tournament.date.isoformat(),
         "game": tournament.game,
         "variant": tournament.variant,
         "options": tournament.options,
-        "rounds": tournament.rounds_planned,
+        "rounds_planned": tournament.rounds_planned,
         "hands_per_round": tournament.hands_per_round,
         "table_size": tournament.table_size,
         "remainder": tournament.remainder,
