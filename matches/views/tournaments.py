@@ -341,20 +341,30 @@ def _reloads_on_game(request, form: TournamentForm) -> None:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request):
     form = TournamentForm(request.POST or None, initial=_typed_so_far(request))
+    return _set_up(
+        request, form, lambda: services.create_tournament(request.user, **form.settings())
+    )
+
+
+def _set_up(request, form: TournamentForm, save, tournament: Tournament | None = None):
+    """The set-up form's page, new or to change ``tournament``: ``save`` stores the valid
+    form and returns the tournament, whose page comes next; refused, the form again with
+    the reasons (422)."""
     _reloads_on_game(request, form)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(request.user, **form.settings())
+            saved = save()
         except RuleError as error:
             apply_rule_error(form, error, form.field_for)
+        except Clash as error:
+            form.add_error(None, error.message)
         else:
-            return leave(request, tournament.get_absolute_url())
-    status = 422 if form.errors else 200
+            return leave(request, saved.get_absolute_url())
     return render(
         request,
         template_for(request, "tournaments/new.html", "form"),
-        {"form": form},
-        status=status,
+        {"form": form, "tournament": tournament},
+        status=422 if form.errors else 200,
     )
 
 
@@ -585,22 +595,11 @@ def tournament_edit(request, tournament_id: int):
     }
     initial.update(_typed_so_far(request))
     form = TournamentForm(request.POST or None, initial=initial)
-    _reloads_on_game(request, form)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_tournament(tournament, request.user, **form.settings())
-        except RuleError as error:
-            apply_rule_error(form, error, form.field_for)
-        except Clash as error:
-            form.add_error(None, error.message)
-        else:
-            return leave(request, tournament.get_absolute_url())
-    status = 422 if form.errors else 200
-    return render(
+    return _set_up(
         request,
-        template_for(request, "tournaments/new.html", "form"),
-        {"form": form, "tournament": tournament},
-        status=status,
+        form,
+        lambda: services.update_tournament(tournament, request.user, **form.settings()),
+        tournament,
     )
 
 
