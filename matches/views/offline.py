@@ -20,13 +20,14 @@ None of this is needed without JavaScript: the page then works online only, as b
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -70,30 +71,50 @@ def rules_url() -> str:
 
 @require_GET
 def service_worker(request):
+    # Browsers look for a new service worker on every visit to a page it keeps, past any
+    # cache: the answer is revalidated (ETag), and drawn once per process (the Python,
+    # the rules and the script do not change under a running server; an upgrade
+    # restarts it), so that each visit costs the server next to nothing.
+    return _script_response(request, _service_worker_script())
+
+
+@functools.cache
+def _service_worker_script() -> str:
     # Without Pyodide (``fetch_pyodide`` could not reach the registry) the worker still
     # installs: the pages then keep the hands, without the next deal.
     loaded = offline.PYODIDE_LOADED if offline.pyodide_present() else ()
     urls = [pyodide_url() + name for name in loaded]
     urls += [rules_url(), worker_url()]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
-    config = {"version": version, "precache": urls, "static": settings.STATIC_URL}
-    response = HttpResponse(_script("sw.js", config), content_type=JAVASCRIPT)
-    # Browsers look for a new service worker on every visit; no cache in between.
+    return _script("sw.js", {"version": version, "precache": urls, "static": settings.STATIC_URL})
+
+
+def _script_response(request, body: str, policy: str | None = None) -> HttpResponse:
+    etag = f'"{hashlib.sha256(body.encode()).hexdigest()[:16]}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(body, content_type=JAVASCRIPT)
+    response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    if policy:
+        response["Content-Security-Policy"] = policy
     return response
 
 
+@functools.cache
 def worker_url() -> str:
     return reverse("offline:rules_worker") + f"?v={offline.rules_zip()[1]}"
 
 
 @require_GET
 def rules_worker(request):
-    config = {"pyodide": pyodide_url(), "rules": rules_url()}
-    response = HttpResponse(_script("rules-worker.js", config), content_type=JAVASCRIPT)
-    response["Content-Security-Policy"] = WORKER_POLICY
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _script_response(request, _rules_worker_script(), WORKER_POLICY)
+
+
+@functools.cache
+def _rules_worker_script() -> str:
+    return _script("rules-worker.js", {"pyodide": pyodide_url(), "rules": rules_url()})
 
 
 @require_GET

@@ -672,11 +672,12 @@
   document.addEventListener("htmx:timeout", unanswered);
 
   // A hand the server took: the phone's copy of the match follows (for the next outage).
+  // Its JSON is enough: offline, the page counts from it (the next hand's number, the
+  // deal), so the page is not fetched again for its copy; that would cost the server a
+  // page for every hand.
   document.addEventListener("htmx:afterRequest", function (event) {
     if (isRecord(event.detail) && event.detail.successful) {
-      keepPage().then(function () {
-        return navigator.serviceWorker && navigator.serviceWorker.controller ? null : fetchTable();
-      }).catch(function () { return null; });
+      fetchTable().catch(function () { return null; });
     }
   });
 
@@ -696,7 +697,9 @@
     workers.register(root.dataset.sw, { scope: root.dataset.scope })
       .then(function () { return workers.ready; })
       .then(function () {
-        if (workers.controller) { return keepPage(); }
+        // This page came through its service worker, which kept it and what it loaded
+        // (and start() fetches its JSON through it): nothing to fetch again.
+        if (workers.controller) { return null; }
         // The first visit: the page came before its service worker, which now takes it.
         return new Promise(function (resolve) {
           workers.addEventListener("controllerchange", resolve, { once: true });

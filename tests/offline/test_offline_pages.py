@@ -38,6 +38,18 @@ def test_the_service_workers_and_the_rules_worker(client, organiser):
     assert "'wasm-unsafe-eval'" not in client.get("/t/sw.js")["Content-Security-Policy"]
 
 
+def test_a_visit_that_looks_for_a_new_service_worker_costs_a_304(client, organiser):
+    """Browsers fetch the service worker again on every visit to a page it keeps: one
+    they have is revalidated by its ETag and answered with no body."""
+    for address in ("/t/sw.js", "/t/rules-worker.js"):
+        first = client.get(address)
+        again = client.get(address, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert again.status_code == 304 and again.content == b""
+        assert again["Cache-Control"] == "no-cache"
+        assert client.get(address, HTTP_IF_NONE_MATCH='"another"').content == first.content
+    assert "'wasm-unsafe-eval'" in client.get("/t/rules-worker.js")["Content-Security-Policy"]
+
+
 def test_the_rules_zip_holds_the_pure_rules_and_the_glue():
     data, version = offline.rules_zip()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
