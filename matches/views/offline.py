@@ -25,8 +25,10 @@ import hashlib
 import json
 from pathlib import Path
 
+import orjson
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -132,9 +134,10 @@ def table_offline(request, token: str):
     """The match as the phone replays it: the set-up and the hands' inputs."""
     table, door = _table(token)
     match = table.match
-    if access.table_link_access(token, match) < Access.READ:
+    reach = access.table_link_access(token, match)
+    if reach < Access.READ:
         raise Http404
-    return _offline_json(match, access.table_link_access(token, match) >= Access.WRITE)
+    return _offline_json(match, reach >= Access.WRITE)
 
 
 @login_required
@@ -155,29 +158,36 @@ def scorer_offline(request, token: str):
     return _offline_json(match, True)
 
 
-def _offline_json(match, writes: bool) -> JsonResponse:
-    snapshot = selectors.snapshot(match)
-    state = snapshot.state
-    return JsonResponse(
-        {
-            "match": {
-                "id": match.pk,
-                "game": match.game,
-                "variant": match.variant,
-                "options": match.options,
-                "players": list(state.players),
-                "first_dealer": match.first_dealer,
-                "setup": match.setup,
-                "stopped": match.stopped,
-            },
-            "hands": [hand.input for hand in state.hands],
-            "versions": list(snapshot.versions),
-            "revision": match.revision,
-            "next_number": state.hand_count + 1,
-            "finished": state.finished,
-            "writes": writes,
-        }
-    )
+def _offline_json(match, writes: bool) -> HttpResponse:
+    # A phone fetches it on every visit and after every hand it sends: kept per match
+    # revision (every write bumps it), as the API's match JSON is.
+    key = f"offline-json:{int(writes)}:{selectors.cache_key(match)}"
+    body = cache.get(key)
+    if body is None:
+        snapshot = selectors.snapshot(match)
+        state = snapshot.state
+        body = orjson.dumps(
+            {
+                "match": {
+                    "id": match.pk,
+                    "game": match.game,
+                    "variant": match.variant,
+                    "options": match.options,
+                    "players": list(state.players),
+                    "first_dealer": match.first_dealer,
+                    "setup": match.setup,
+                    "stopped": match.stopped,
+                },
+                "hands": [hand.input for hand in state.hands],
+                "versions": list(snapshot.versions),
+                "revision": match.revision,
+                "next_number": state.hand_count + 1,
+                "finished": state.finished,
+                "writes": writes,
+            }
+        )
+        cache.set(key, body, selectors.STATE_CACHE_SECONDS)
+    return HttpResponse(body, content_type="application/json")
 
 
 @require_POST
