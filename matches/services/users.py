@@ -47,13 +47,15 @@ def _password(password: str, username: str) -> str:
     return password
 
 
+def _account(username: str, password: str):
+    """A new account, its password checked by the validators first."""
+    return get_user_model().objects.create_user(username, password=_password(password, username))
+
+
 def add_user(name: str, password: str):
     """A new account (no organiser) with the password the organiser typed."""
     with writing():
-        username = _username(name)
-        return get_user_model().objects.create_user(
-            username, password=_password(password, username)
-        )
+        return _account(_username(name), password)
 
 
 def invite(name: str) -> str:
@@ -84,10 +86,7 @@ def invited(token: str) -> str:
 def accept_invite(token: str, password: str):
     """The invited account, made with the password its holder chose (once)."""
     with writing():
-        username = invited(token)
-        return get_user_model().objects.create_user(
-            username, password=_password(password, username)
-        )
+        return _account(invited(token), password)
 
 
 def set_organiser(user, organiser: bool):
