@@ -207,8 +207,12 @@ class TestPages:
 
 @pytest.mark.django_db
 def test_when_the_queue_of_password_checks_is_full_the_login_is_asked_to_wait(
-    client, owner, monkeypatch, checked
+    client, owner, monkeypatch, checked, settings, tmp_path
 ):
+    # A queue of this test's own: the lock file in the data directory is shared by the
+    # processes of a parallel run, whose logins would otherwise take turns in it too.
+    settings.DATA_DIR = tmp_path
+    monkeypatch.setattr(services, "_checks_file", None)
     monkeypatch.setattr(services, "PASSWORD_QUEUE_SECONDS", 0.01)
     with services.password_check() as my_turn:  # someone else's check, taking its time
         assert my_turn
