@@ -55,10 +55,12 @@ backup: install
 	$(BIN)/python manage.py backup $(FILE)
 
 # The suite in as many processes as the machine has cores (pytest-xdist); TEST_WORKERS=0
-# runs it in this one process (for a debugger, say).
+# runs it in this one process (for a debugger, say). Work stealing: a process that runs
+# out of tests takes some of another's, so that the long browser tests at the end of one
+# process's share do not leave the other core idle.
 TEST_WORKERS ?= auto
 test: install pyodide
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 # What CI checks besides the tests: lint and formatting, migrations in step with the
 # models, and the deploy check in the production configuration.

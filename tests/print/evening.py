@@ -8,6 +8,11 @@ evening has winners, losers and ties, and a table of four has its sitter's 0 tri
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from matches.models import Match, Round, Table
 from matches.services import play
@@ -64,3 +69,15 @@ def play_table(table: Table, by) -> Match:
             tricks[(dealer + offset) % size] = target + GAINS[(number - 1) % 4][offset]
         play.record_hand(match, number, {"tricks": tricks, "trump": "hearts"}, by=by)
     return Match.objects.get(pk=match.pk)
+
+
+@contextmanager
+def built_once(django_db_blocker, build: Callable) -> Iterator[tuple[int, int]]:
+    """For a module's fixture: an organiser and ``build(organiser)``'s tournament, made
+    once for the module (a club night takes seconds) inside a transaction rolled back
+    after its last test; each test's own changes roll back to it. Yields their ids."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        otto = get_user_model().objects.create_user("otto", password="pw-otto-12345", is_staff=True)
+        tournament = build(otto)
+        yield otto.pk, tournament.pk
+        transaction.set_rollback(True)
