@@ -8,13 +8,13 @@ evening has winners, losers and ties, and a table of four has its sitter's 0 tri
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from matches.models import Match, Round, Table
+from matches.models import Match, Round, Table, Tournament
 from matches.services import play
 from matches.services import tournaments as services
 
@@ -71,13 +71,30 @@ def play_table(table: Table, by) -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-@contextmanager
-def built_once(django_db_blocker, build: Callable) -> Iterator[tuple[int, int]]:
-    """For a module's fixture: an organiser and ``build(organiser)``'s tournament, made
-    once for the module (a club night takes seconds) inside a transaction rolled back
-    after its last test; each test's own changes roll back to it. Yields their ids."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        otto = get_user_model().objects.create_user("otto", password="pw-otto-12345", is_staff=True)
-        tournament = build(otto)
-        yield otto.pk, tournament.pk
-        transaction.set_rollback(True)
+def evening_fixtures(build: Callable):
+    """A module's fixtures for one evening built once (a club night takes seconds):
+    ``built`` makes an organiser and ``build(organiser)``'s tournament inside a
+    transaction rolled back after the module's last test (each test's own changes roll
+    back to it); ``organiser`` and ``evening`` read them afresh for each test. A module
+    takes them as ``built, organiser, evening = evening_fixtures(night)``."""
+
+    @pytest.fixture(scope="module")
+    def built(django_db_setup, django_db_blocker):
+        with django_db_blocker.unblock(), transaction.atomic():
+            otto = get_user_model().objects.create_user(
+                "otto", password="pw-otto-12345", is_staff=True
+            )
+            yield otto.pk, build(otto).pk
+            transaction.set_rollback(True)
+
+    @pytest.fixture
+    def organiser(built, db):
+        """The module's organiser, who ran its evening."""
+        return get_user_model().objects.get(pk=built[0])
+
+    @pytest.fixture
+    def evening(built, db):
+        """The module's evening."""
+        return Tournament.objects.get(pk=built[1])
+
+    return built, organiser, evening

@@ -1,34 +1,16 @@
 """GET /api/tournaments/{id}/export: the whole tournament as JSON, for whoever may read the
 tournament, in the shape its OpenAPI description gives."""
 
-import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from matches.api.exports import ExportOut
-from matches.models import Hand, Table, Tournament
+from matches.models import Hand, Table
 from matches.services import tournaments as services
 from tests.api_support import assert_error, login, send
 
-from .evening import NAMES, built_once, night, play_table
+from .evening import NAMES, evening_fixtures, night, play_table
 
-
-@pytest.fixture(scope="module")
-def built(django_db_setup, django_db_blocker):
-    with built_once(django_db_blocker, night) as ids:
-        yield ids
-
-
-@pytest.fixture
-def organiser(built, db):
-    """The module's organiser, who ran its evening, read afresh."""
-    return get_user_model().objects.get(pk=built[0])
-
-
-@pytest.fixture
-def evening(built, db):
-    """The module's evening, built once, read afresh for each test."""
-    return Tournament.objects.get(pk=built[1])
+built, organiser, evening = evening_fixtures(night)
 
 
 def export(client, tournament):

@@ -6,17 +6,15 @@ import csv
 import io
 import re
 
-import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
-from matches.models import Entry, Round, Table, TableSeat, Tournament
+from matches.models import Entry, Round, Table, TableSeat
 from matches.services import standings as standings_reads
 from matches.services import tournaments as services
 from tests.api_support import login
 from tests.factories import HTMX, text
 
-from .evening import NAMES, built_once, night
+from .evening import NAMES, evening_fixtures, night
 
 SHEETS = ["standings/", "seating/3/", "tables/3/", "cards/"]
 # What a public tournament prints for anyone; table cards carry the secret table links.
@@ -30,22 +28,7 @@ def _with_a_penalty(by):
     return tournament
 
 
-@pytest.fixture(scope="module")
-def built(django_db_setup, django_db_blocker):
-    with built_once(django_db_blocker, _with_a_penalty) as ids:
-        yield ids
-
-
-@pytest.fixture
-def organiser(built, db):
-    """The module's organiser, who ran its evening, read afresh."""
-    return get_user_model().objects.get(pk=built[0])
-
-
-@pytest.fixture
-def evening(built, db):
-    """The module's evening, built once, read afresh for each test."""
-    return Tournament.objects.get(pk=built[1])
+built, organiser, evening = evening_fixtures(_with_a_penalty)
 
 
 def printed(tournament, sheet):

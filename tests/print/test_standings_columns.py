@@ -12,36 +12,16 @@ import html
 import io
 import re
 
-import pytest
-from django.contrib.auth import get_user_model
-
-from matches.models import Tournament
 from matches.services import standings as standings_reads
 from tests.api_support import login
 from tests.factories import text
 
-from .evening import NAMES, built_once, night
+from .evening import NAMES, evening_fixtures, night
 
 HEADS = ["match points", "game points", "best round", "head to head"]
 
 
-@pytest.fixture(scope="module")
-def built(django_db_setup, django_db_blocker):
-    public_night = lambda otto: night(otto, tie_breaks=None, public=True)  # noqa: E731
-    with built_once(django_db_blocker, public_night) as ids:
-        yield ids
-
-
-@pytest.fixture
-def organiser(built, db):
-    """The module's organiser, who ran its evening, read afresh."""
-    return get_user_model().objects.get(pk=built[0])
-
-
-@pytest.fixture
-def evening(built, db):
-    """The module's evening, built once, read afresh for each test."""
-    return Tournament.objects.get(pk=built[1])
+built, organiser, evening = evening_fixtures(lambda otto: night(otto, tie_breaks=None, public=True))
 
 
 def heads_of(page):
