@@ -8,7 +8,9 @@ evening has winners, losers and ties, and a table of four has its sitter's 0 tri
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -71,21 +73,28 @@ def play_table(table: Table, by) -> Match:
     return Match.objects.get(pk=match.pk)
 
 
+@contextmanager
+def built_for_the_module(django_db_blocker, build: Callable) -> Iterator[tuple[int, Any]]:
+    """For a module-scoped fixture: an organiser, and what ``build(organiser)`` makes and
+    returns, made once (a club night takes seconds) inside a transaction rolled back after
+    the module's last test; each test's own changes roll back to it. Yields the
+    organiser's id and what ``build`` returned."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        otto = get_user_model().objects.create_user("otto", password="pw-otto-12345", is_staff=True)
+        yield otto.pk, build(otto)
+        transaction.set_rollback(True)
+
+
 def evening_fixtures(build: Callable):
-    """A module's fixtures for one evening built once (a club night takes seconds):
-    ``built`` makes an organiser and ``build(organiser)``'s tournament inside a
-    transaction rolled back after the module's last test (each test's own changes roll
-    back to it); ``organiser`` and ``evening`` read them afresh for each test. A module
-    takes them as ``built, organiser, evening = evening_fixtures(night)``."""
+    """A module's fixtures for one evening built once: ``built`` (the organiser's and
+    ``build(organiser)``'s tournament's ids, ``built_for_the_module``), and ``organiser``
+    and ``evening`` read afresh for each test. A module takes them as
+    ``built, organiser, evening = evening_fixtures(night)``."""
 
     @pytest.fixture(scope="module")
     def built(django_db_setup, django_db_blocker):
-        with django_db_blocker.unblock(), transaction.atomic():
-            otto = get_user_model().objects.create_user(
-                "otto", password="pw-otto-12345", is_staff=True
-            )
-            yield otto.pk, build(otto).pk
-            transaction.set_rollback(True)
+        with built_for_the_module(django_db_blocker, lambda otto: build(otto).pk) as ids:
+            yield ids
 
     @pytest.fixture
     def organiser(built, db):

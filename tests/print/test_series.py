@@ -7,7 +7,6 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.test import Client
 
 from matches.models import Series, SeriesAudit, SeriesTournament, Tournament
@@ -18,7 +17,7 @@ from tests.api_support import assert_error, login, send
 from tests.factories import HTMX, text
 from tests.factories import tournament as make_tournament
 
-from .evening import NAMES, night
+from .evening import NAMES, built_for_the_module, night
 
 TWO_NIGHTS_NAMES = [*NAMES[:9], "Zora"]  # the second night: Jörg and Karin stay home
 
@@ -29,16 +28,18 @@ def built(django_db_setup, django_db_blocker):
     the module (three club nights take seconds) inside a transaction rolled back after
     its last test; each test's own changes roll back to it. The ids: the organiser's,
     the series', the nights'."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        otto = get_user_model().objects.create_user("otto", password="pw-otto-12345", is_staff=True)
+
+    def winter(otto):
         first = night(otto, name="December")
         second = night(otto, names=TWO_NIGHTS_NAMES, name="January", date=datetime.date(2027, 1, 5))
         running = night(otto, name="February", played=0, date=datetime.date(2027, 2, 2))
         series = services.create_series(otto, name="Winter", game="sergeant-major")
         for tournament in (second, first, running):
             services.add_tournament(series, otto, tournament)
-        yield otto.pk, series.pk, (first.pk, second.pk, running.pk)
-        transaction.set_rollback(True)
+        return series.pk, (first.pk, second.pk, running.pk)
+
+    with built_for_the_module(django_db_blocker, winter) as (otto, (series, nights)):
+        yield otto, series, nights
 
 
 @pytest.fixture
