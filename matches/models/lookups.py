@@ -148,9 +148,10 @@ def hand_rows(match_id: int) -> Iterator[tuple[Any, ...]]:
     with connections[using].cursor() as cursor:
         cursor.execute(_hands_select(Hand, using), [match_id])
         rows = cursor.fetchall()
-    json = [column in JSON_COLUMNS for column in HAND_COLUMNS]
+    decoded = [column in JSON_COLUMNS for column in HAND_COLUMNS]
     for row in rows:
-        yield tuple(_json(v) if j else v for j, v in zip(json, row, strict=True))
+        pairs = zip(decoded, row, strict=True)
+        yield tuple(_json(value) if is_json else value for is_json, value in pairs)
 
 
 def _json(value: Any) -> Any:
