@@ -1,13 +1,16 @@
 """The reads every request makes (the match by its id, the user of a session or an API
-key), as written SQL run through ``Manager.raw``: the ORM's documented way to run a query
-it did not build, which routes it like any read and builds each object with
-``Model.from_db`` and every field's own conversion from the database.
+key, a table by its link), as written SQL run on a cursor: each row becomes its model's
+object by ``Model.from_db`` (the documented way the ORM itself builds one), every field
+converted as the ORM converts it (``Field.get_db_converters`` with the backend's own).
 
 Why not ``objects.filter(...)``: building the SQL of a query takes the ORM longer than
-SQLite takes to run it (``bench/profile_write.py`` measures both), and these few lookups
-start every page, JSON read and write. The SQL is ``SELECT *`` by one column
-named from the model's ``_meta``, so a new field needs nothing here;
-``tests/core/test_lookups.py`` holds each lookup to the ORM's answer.
+SQLite takes to run it. Why not ``Manager.raw``: it works out again for every query which
+column is which field and how each converts (280 µs against 55 µs for one match;
+``bench/profile_write.py`` measures a whole request). Here that is worked out once per
+model and set of columns (``_reading``). These few lookups start every page, JSON read
+and write. The SQL is ``SELECT *`` by one column named from the model's ``_meta``, so a
+new field needs nothing here; ``tests/core/test_lookups.py`` holds each lookup to the
+ORM's answer.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import orjson
 from django.core.exceptions import ValidationError
@@ -34,8 +37,59 @@ def one_by(model: type[M], field: str, value: Any) -> M | None:
     except (ValidationError, TypeError, ValueError):
         return None
     using = router.db_for_read(model)
-    rows = model.objects.db_manager(using).raw(_select(model, field, using), [value])
-    return next(iter(rows), None)
+    return _first(model, using, _select(model, field, using), [value])
+
+
+def _first(model: type[M], using: str, sql: str, params: list[Any]) -> M | None:
+    """The first row of ``sql`` as a ``model``, its columns that are no field of the model
+    (a join's, named by ``AS``) set on it as they come; or None."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        columns = tuple(column[0] for column in cursor.description)
+    reading = _reading(model, using, columns)
+    values = [
+        _converted(row[index], converters, column, connection)
+        for index, column, converters in reading.fields
+    ]
+    instance = model.from_db(using, reading.names, values)
+    for index, name in reading.extras:
+        setattr(instance, name, row[index])
+    return instance
+
+
+def _converted(value: Any, converters: tuple, column: Any, connection) -> Any:
+    for converter in converters:
+        value = converter(value, column, connection)
+    return value
+
+
+class _Reading(NamedTuple):
+    names: list[str]  # every concrete field's attname, in ``_meta.concrete_fields`` order
+    fields: tuple[tuple[int, Any, tuple], ...]  # (column index, the field's column, converters)
+    extras: tuple[tuple[int, str], ...]  # (column index, name) of columns no field reads
+
+
+@functools.cache
+def _reading(model: type[models.Model], using: str, columns: tuple[str, ...]) -> _Reading:
+    """Which column each field reads and its converters, as the ORM's compiler finds them:
+    the backend's for the field's column, then the field's own (``from_db_value``)."""
+    connection = connections[using]
+    meta = model._meta
+    by_column = {name: index for index, name in enumerate(columns)}
+    fields = []
+    for field in meta.concrete_fields:
+        column = field.get_col(meta.db_table)
+        converters = connection.ops.get_db_converters(column) + field.get_db_converters(
+            connection
+        )
+        fields.append((by_column[field.column], column, tuple(converters)))
+    read = {field.column for field in meta.concrete_fields}
+    extras = tuple((index, name) for index, name in enumerate(columns) if name not in read)
+    return _Reading([field.attname for field in meta.concrete_fields], tuple(fields), extras)
 
 
 @functools.cache
@@ -54,10 +108,7 @@ def user_by_token_hash(key_hash: str):
 
     user_model = get_user_model()
     using = router.db_for_read(user_model)
-    rows = user_model.objects.db_manager(using).raw(
-        _token_select(user_model, ApiToken, using), [key_hash]
-    )
-    user = next(iter(rows), None)
+    user = _first(user_model, using, _token_select(user_model, ApiToken, using), [key_hash])
     if user is not None:
         user.api_token_used_at = stored_time(user.api_token_used_at)
     return user
@@ -103,7 +154,7 @@ def table_by(field: str, value: Any, *, with_match_revision: bool = False):
         return None
     using = router.db_for_read(Table)
     sql = _table_select(Table, field, with_match_revision, using)
-    return next(iter(Table.objects.db_manager(using).raw(sql, [value])), None)
+    return _first(Table, using, sql, [value])
 
 
 @functools.cache

@@ -181,26 +181,24 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
         raise RuleError(rules._("Hand numbers start at 1."), field="number")
     seen = snapshot(match)
     played = _try_next(seen, number, data)
+    # Built before the write takes its lock: on SQLite every writer of the machine waits
+    # while one holds it, so it is held for the statements alone.
+    rows = _Recording(match, played, by, seen=match.revision) if played is not None else None
     try:
         with writing():
             _tournament_first(match, by)
-            if played is not None and _advance(match, played, seen=match.revision):
+            if rows is not None and rows.advance():
                 before, state = seen, played
             else:
                 match = _lock(match)
                 before = snapshot(match)
                 _expect_next(before, number)
                 state = rules.play_hand(match.ruleset, before.head, data)
-                _advance(match, state)
-            _insert_hand(match, state.hands[-1], by)
+                rows = _Recording(match, state, by)
+                rows.advance()
+            rows.hand.save(force_insert=True)
             _store_changed_seats(match, before.head, state)
-            _audit(
-                match,
-                by,
-                AuditEntry.Action.RECORD,
-                number=state.hands[-1].number,
-                after=state.hands[-1].input,
-            )
+            rows.audit.save(force_insert=True)
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
         # to serialise two writers, the second still cannot record the same hand.
@@ -228,35 +226,62 @@ def _advance(match: Match, state: MatchState, *, seen: int | None = None) -> boo
     view of the one before. ``seen``: only if the stored revision is still that one (the
     guard of ``record_hand``); otherwise the caller holds the match's lock. Whether the
     match was written."""
-    now = timezone.now()
-    rows = Match.objects.filter(pk=match.pk)
-    if seen is not None:
-        rows = rows.filter(revision=seen)
-    stored = state_to_json(state)
-    revision = (seen if seen is not None else match.revision) + 1
-    if not rows.update(state=stored, finished=state.finished, revision=revision, updated_at=now):
-        return False
-    match.state, match.finished, match.revision, match.updated_at = (
-        stored,
-        state.finished,
-        revision,
-        now,
-    )
-    match.__dict__.pop("stored_state", None)
-    if match.tournament_id:
-        # The standings and the live board follow every hand at a tournament's table.
-        Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
-        # A result submitted for confirmation is no longer the result once a hand changes:
-        # the table submits again (a confirmed table is not written through its link).
-        Table.objects.filter(
-            match_id=match.pk, submitted_by__isnull=False, confirmed_at__isnull=True
-        ).update(submitted_by=None)
-    return True
+    return _Advance(match, state, seen=seen)()
 
 
-def _insert_hand(match: Match, hand: rules.Hand, by) -> Hand:
-    """The hand's row: what the table reported and what the rules derived from it."""
-    return Hand.objects.create(
+class _Advance:
+    """``_advance``'s UPDATE, built apart from running it (``_Recording``)."""
+
+    def __init__(self, match: Match, state: MatchState, *, seen: int | None = None):
+        self.match, self.state = match, state
+        self.stored = state_to_json(state)
+        self.revision = (seen if seen is not None else match.revision) + 1
+        guard = {"revision": seen} if seen is not None else {}
+        self.rows = Match.objects.filter(pk=match.pk, **guard)
+
+    def __call__(self) -> bool:
+        match, state, now = self.match, self.state, timezone.now()
+        written = self.rows.update(
+            state=self.stored, finished=state.finished, revision=self.revision, updated_at=now
+        )
+        if not written:
+            return False
+        match.state, match.finished, match.revision, match.updated_at = (
+            self.stored,
+            state.finished,
+            self.revision,
+            now,
+        )
+        match.__dict__.pop("stored_state", None)
+        if match.tournament_id:
+            # The standings and the live board follow every hand at a tournament's table.
+            Tournament.objects.filter(pk=match.tournament_id).update(revision=F("revision") + 1)
+            # A result submitted for confirmation is no longer the result once a hand
+            # changes: the table submits again (a confirmed table is not written through
+            # its link).
+            Table.objects.filter(
+                match_id=match.pk, submitted_by__isnull=False, confirmed_at__isnull=True
+            ).update(submitted_by=None)
+        return True
+
+
+class _Recording:
+    """What recording the last hand of ``state`` writes, built before the transaction: the
+    match's guarded UPDATE (``advance``), the hand's row and its audit entry."""
+
+    def __init__(self, match: Match, state: MatchState, by, *, seen: int | None = None):
+        hand = state.hands[-1]
+        self.advance = _Advance(match, state, seen=seen)
+        self.hand = _hand_row(match, hand, by)
+        self.audit = _audit_entry(
+            match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input
+        )
+
+
+def _hand_row(match: Match, hand: rules.Hand, by) -> Hand:
+    """The hand's row, not yet saved: what the table reported and what the rules derived
+    from it."""
+    return Hand(
         match=match,
         number=hand.number,
         input=dict(hand.input),

@@ -1,6 +1,7 @@
-"""The reads every request makes (``models.lookups``, ``Manager.raw``) give what the ORM's
-own queries give: every field converted alike (JSON, times, booleans), and None for
-nothing found or a value the field cannot hold."""
+"""The reads every request makes (``models.lookups``: written SQL on a cursor, each row
+built by ``Model.from_db``) give what the ORM's own queries give: every field converted
+alike (JSON, times, booleans), and None for nothing found or a value the field cannot
+hold."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -9,6 +10,7 @@ from django.utils import timezone
 
 from matches.auth import Accounts
 from matches.models import ApiToken, Match
+from matches.models import lookups
 from matches.models.lookups import HAND_COLUMNS, hand_rows, one_by
 from matches.services import accounts
 from tests.factories import sm_hand
@@ -67,3 +69,19 @@ def test_a_matchs_hands_are_the_orms_in_order(make_match):
     assert [row[0] for row in orm] == [1, 2, 3]
     assert orm[1][3] is None
     assert list(hand_rows(match.pk + 1)) == []
+
+
+@pytest.mark.django_db
+def test_columns_are_read_by_their_names_in_any_order(make_match):
+    """A row's columns are matched to the fields by name, not by place: a table whose
+    columns a migration added in another order than the model's fields reads alike."""
+    match = make_match([sm_hand([9, 4, 3])])
+    meta = Match._meta
+    columns = [field.column for field in reversed(meta.concrete_fields)]
+    sql = f'SELECT {", ".join(columns)}, 7 AS extra FROM {meta.db_table} WHERE id = %s'
+
+    found = lookups._first(Match, "default", sql, [match.pk])
+
+    assert fields(found) == fields(Match.objects.get(pk=match.pk))
+    assert found.extra == 7
+    assert lookups._first(Match, "default", sql, [match.pk + 1]) is None

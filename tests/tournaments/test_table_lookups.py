@@ -1,4 +1,4 @@
-"""A table link's reads (``models.lookups.table_by``, ``Manager.raw``) give what the ORM
+"""A table link's reads (``models.lookups.table_by``, written SQL on a cursor) give what the ORM
 gives: the table's fields converted alike, its round's status and its match's revision."""
 
 from django.db.models import F
