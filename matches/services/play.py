@@ -183,7 +183,9 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
     played = _try_next(seen, number, data)
     # Built before the write takes its lock: on SQLite every writer of the machine waits
     # while one holds it, so it is held for the statements alone.
-    rows = _Recording(match, played, by, seen=match.revision) if played is not None else None
+    rows = None
+    if played is not None:
+        rows = _Recording(match, seen.head, played, by, seen=match.revision)
     try:
         with writing():
             _tournament_first(match, by)
@@ -194,10 +196,10 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
                 before = snapshot(match)
                 _expect_next(before, number)
                 state = rules.play_hand(match.ruleset, before.head, data)
-                rows = _Recording(match, state, by)
+                rows = _Recording(match, before.head, state, by)
                 rows.advance()
             rows.hand.save(force_insert=True)
-            _store_changed_seats(match, before.head, state)
+            rows.seats()
             rows.audit.save(force_insert=True)
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
@@ -266,13 +268,17 @@ class _Advance:
 
 
 class _Recording:
-    """What recording the last hand of ``state`` writes, built before the transaction: the
-    match's guarded UPDATE (``advance``), the hand's row and its audit entry."""
+    """What recording the last hand of ``state`` on ``before`` writes, built before the
+    transaction: the match's guarded UPDATE (``advance``), the hand's row, the seats that
+    change and the audit entry."""
 
-    def __init__(self, match: Match, state: MatchState, by, *, seen: int | None = None):
+    def __init__(
+        self, match: Match, before: MatchState, state: MatchState, by, *, seen: int | None = None
+    ):
         hand = state.hands[-1]
         self.advance = _Advance(match, state, seen=seen)
         self.hand = _hand_row(match, hand, by)
+        self.seats = _SeatChanges(match, before, state)
         self.audit = _audit_entry(
             match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input
         )
@@ -566,27 +572,35 @@ def _store_seats(match: Match, state: MatchState) -> None:
         Seat.objects.bulk_update(changed_seats, list(SEAT_RESULTS))
 
 
-def _store_changed_seats(match: Match, before: MatchState, state: MatchState) -> None:
+class _SeatChanges:
     """The seats whose total, place, win or outright win differ between ``before`` (the
     state of the revision the stored seats were written with) and ``state``: one
     ``UPDATE`` per such seat, of what changed (a hand usually moves two or three seats;
     the ORM builds a plain update several times faster than one ``CASE`` over them).
     The stored seats always equal the replay of their revision
     (``tests/play/test_seats.py`` holds every writer to it), so the seats that change are
-    known without reading them."""
-    ruleset = match.ruleset
-    old = seat_results(before, ruleset.outright(before))
-    new = seat_results(state, ruleset.outright(state))
-    for number, (was, result) in enumerate(zip(old, new, strict=True)):
-        changed = {
-            field: getattr(result, field)
-            for field in SEAT_RESULTS
-            if getattr(was, field) != getattr(result, field)
-        }
-        if changed:
-            Seat.objects.filter(match=match, number=number).update(**changed)
-    if "seat_list" in match.__dict__:  # keep the seats this request holds the same
-        _fill_seats(match.seat_list, state, ruleset)
+    known without reading them. Worked out apart from being written (``_Recording``)."""
+
+    def __init__(self, match: Match, before: MatchState, state: MatchState):
+        self.match, self.state = match, state
+        ruleset = match.ruleset
+        old = seat_results(before, ruleset.outright(before))
+        new = seat_results(state, ruleset.outright(state))
+        self.updates = []
+        for number, (was, result) in enumerate(zip(old, new, strict=True)):
+            changed = {
+                field: getattr(result, field)
+                for field in SEAT_RESULTS
+                if getattr(was, field) != getattr(result, field)
+            }
+            if changed:
+                self.updates.append((Seat.objects.filter(match=match, number=number), changed))
+
+    def __call__(self) -> None:
+        for seat, changed in self.updates:
+            seat.update(**changed)
+        if "seat_list" in self.match.__dict__:  # keep the seats this request holds the same
+            _fill_seats(self.match.seat_list, self.state, self.match.ruleset)
 
 
 # What a seat stores from the replay (``selectors.SeatResult``).

@@ -9,8 +9,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from matches.auth import Accounts
-from matches.models import ApiToken, Match
-from matches.models import lookups
+from matches.models import ApiToken, Match, lookups
 from matches.models.lookups import HAND_COLUMNS, hand_rows, one_by
 from matches.services import accounts
 from tests.factories import sm_hand
