@@ -102,6 +102,9 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=99,
         initial=9,
+        # Follows the game out of band (``_reloads_on_game``), except where the organiser
+        # typed into it while the game's answer was on its way (static/js/forms.js).
+        widget=forms.NumberInput(attrs={"data-kept-while-typed": ""}),
     )
     table_size = forms.TypedChoiceField(
         choices=[("", gettext_lazy("the game's own"))] + [(str(n), str(n)) for n in range(3, 8)],

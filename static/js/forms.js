@@ -52,6 +52,24 @@
   }
   document.addEventListener("change", hideWith);
 
+  // <input data-kept-while-typed>: a field that an htmx answer brings back out of band
+  // (the hands per round follow the game) keeps what was typed into it after the request
+  // left. The answer was made from the value sent; putting it in would undo what the
+  // organiser typed while it was on its way (a slow phone, a busy hall).
+  var sent = new WeakMap();
+  document.addEventListener("htmx:beforeRequest", function () {
+    document.querySelectorAll("input[data-kept-while-typed]").forEach(function (input) {
+      sent.set(input, input.value);
+    });
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var input = event.detail.target;
+    if (input && input.matches && input.matches("input[data-kept-while-typed]") &&
+        sent.has(input) && sent.get(input) !== input.value) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   function ready() { showAll(); hideWith(); }
   document.addEventListener("DOMContentLoaded", ready);
   window.addEventListener("pageshow", ready);

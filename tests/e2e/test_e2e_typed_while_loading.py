@@ -1,0 +1,60 @@
+"""A figure typed while the page fetches what follows a change of game stays: choosing
+Sheepshead asks the server for its options and its hands per round; an organiser who
+types the hands per round before the answer is back keeps the figure typed (a slow phone
+or a busy hall; CI's club-night test once got "39" for a typed "3"). A figure not typed
+into follows the game as before.
+
+Needs Debian's Chromium (tests/e2e_support.py).
+"""
+
+import pytest
+
+from tests.e2e_support import PHONE, browser_context, logged_in
+
+pytestmark = pytest.mark.e2e
+
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def _held(page):
+    """Hold the page's requests for the new-tournament form (htmx's reload on a change of
+    game) until released: the list they wait in."""
+    held = []
+    page.route("**/tournaments/new/?*", lambda route: held.append(route))
+    return held
+
+
+def _release(page, held):
+    page.wait_for_function("() => document.querySelector('.htmx-request') !== null")
+    while not held:
+        page.wait_for_timeout(20)
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => document.querySelector('.htmx-request') === null")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_hands_typed_while_the_game_loads_are_kept(live_server, browser, organiser, viewport):
+    with browser_context(browser, viewport) as (page, expect):
+        logged_in(page.context, live_server.url, organiser)
+        page.goto(f"{live_server.url}/tournaments/new/")
+        hands = page.locator("#id_hands_per_round")
+        expect(hands).to_have_value("9")
+        held = _held(page)
+        page.select_option("#id_preset", "sheepshead/standard")
+        hands.fill("25")  # while the answer is held
+        _release(page, held)
+
+        expect(page.locator("#id_table_size")).to_be_visible()  # the options came
+        expect(hands).to_have_value("25")
+
+
+def test_hands_not_typed_into_follow_the_game(live_server, browser, organiser):
+    with browser_context(browser, LAPTOP) as (page, expect):
+        logged_in(page.context, live_server.url, organiser)
+        page.goto(f"{live_server.url}/tournaments/new/")
+        held = _held(page)
+        page.select_option("#id_preset", "sheepshead/standard")
+        _release(page, held)
+
+        expect(page.locator("#id_hands_per_round")).to_have_value("20")
