@@ -83,9 +83,7 @@ def _reading(model: type[models.Model], using: str, columns: tuple[str, ...]) ->
     fields = []
     for field in meta.concrete_fields:
         column = field.get_col(meta.db_table)
-        converters = connection.ops.get_db_converters(column) + field.get_db_converters(
-            connection
-        )
+        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
         fields.append((by_column[field.column], column, tuple(converters)))
     read = {field.column for field in meta.concrete_fields}
     extras = tuple((index, name) for index, name in enumerate(columns) if name not in read)
