@@ -77,7 +77,7 @@ def test_columns_are_read_by_their_names_in_any_order(make_match):
     match = make_match([sm_hand([9, 4, 3])])
     meta = Match._meta
     columns = [field.column for field in reversed(meta.concrete_fields)]
-    sql = f'SELECT {", ".join(columns)}, 7 AS extra FROM {meta.db_table} WHERE id = %s'
+    sql = f"SELECT {', '.join(columns)}, 7 AS extra FROM {meta.db_table} WHERE id = %s"
 
     found = lookups._first(Match, "default", sql, [match.pk])
 
