@@ -62,11 +62,26 @@
       sent.set(input, input.value);
     });
   });
+  // One the finger is on when the answer comes is put in with its text selected, so
+  // that the next key replaces it as it would have (a number field keeps no caret).
+  var focused = null;
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var input = event.detail.target;
-    if (input && input.matches && input.matches("input[data-kept-while-typed]") &&
-        sent.has(input) && sent.get(input) !== input.value) {
+    if (!(input && input.matches && input.matches("input[data-kept-while-typed]"))) {
+      return;
+    }
+    if (sent.has(input) && sent.get(input) !== input.value) {
       event.detail.shouldSwap = false;
+    } else if (input === document.activeElement) {
+      focused = input.id;
+    }
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var input = focused && document.getElementById(focused);
+    focused = null;
+    if (input) {
+      input.focus();
+      input.select();
     }
   });
 

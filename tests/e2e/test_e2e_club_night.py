@@ -36,6 +36,9 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
         page.fill("#id_name", "Club night")
         page.fill("#id_date", "2026-12-01")
         page.select_option("#id_preset", "sergeant-major/8-5-3")
+        # The game's options come back through htmx; the figures are typed after them
+        # (typing while they come: tests/e2e/test_e2e_typed_while_loading.py).
+        page.wait_for_function("() => !document.querySelector('.htmx-request')")
         page.fill("#id_rounds", "2")
         page.fill("#id_hands_per_round", "3")
         page.select_option("#id_remainder", "byes")

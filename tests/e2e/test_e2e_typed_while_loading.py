@@ -58,3 +58,22 @@ def test_hands_not_typed_into_follow_the_game(live_server, browser, organiser):
         _release(page, held)
 
         expect(page.locator("#id_hands_per_round")).to_have_value("20")
+
+
+def test_a_key_pressed_as_the_answer_comes_replaces_the_figure(live_server, browser, organiser):
+    """The finger on the field, its figure selected to be typed over, when the answer puts
+    in the new game's figure: the next key still replaces the whole figure (a number
+    field keeps no caret, and the key went before the 20 as "320")."""
+    with browser_context(browser, PHONE) as (page, expect):
+        logged_in(page.context, live_server.url, organiser)
+        page.goto(f"{live_server.url}/tournaments/new/")
+        hands = page.locator("#id_hands_per_round")
+        held = _held(page)
+        page.select_option("#id_preset", "sheepshead/standard")
+        hands.focus()
+        hands.evaluate("input => input.select()")
+        _release(page, held)
+        expect(hands).to_have_value("20")
+        page.keyboard.type("3")
+
+        expect(hands).to_have_value("3")
