@@ -29,6 +29,7 @@ def test_an_organiser_keeps_the_register_on_a_phone(live_server):
 
         # Add Ann, then Annie (a second entry of the same person) and Ben.
         page.locator("#results").get_by_role("link", name="Add a player").click()
+        expect(page).to_have_url(base + "/players/new/")
         _no_sideways_scroll(page)
         page.get_by_label("Name").fill("Ann")
         page.get_by_label("E-mail address (optional)").fill("ann@example.org")
@@ -64,6 +65,7 @@ def test_an_organiser_keeps_the_register_on_a_phone(live_server):
         results.first.click()
         expect(page.locator("h1")).to_contain_text("annie")
         page.get_by_role("link", name="Merge into another player").click()
+        expect(page).to_have_url(re.compile(r"/players/\d+/merge/$"))
         _no_sideways_scroll(page)
         page.get_by_label("The other player's name").press_sequentially("ann", delay=50)
         candidates = page.locator("#candidates .players .name")
@@ -94,6 +96,9 @@ def test_an_organiser_keeps_the_register_on_a_phone(live_server):
 
 
 def _no_sideways_scroll(page):
+    # After a click on a link the next page may still be on its way (a busy machine):
+    # measured mid-navigation, there is no document to measure.
+    page.wait_for_load_state()
     overflow = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
