@@ -76,7 +76,10 @@ class _Reading(NamedTuple):
 @functools.cache
 def _reading(model: type[models.Model], using: str, columns: tuple[str, ...]) -> _Reading:
     """Which column each field reads and its converters, as the ORM's compiler finds them:
-    the backend's for the field's column, then the field's own (``from_db_value``)."""
+    the backend's for the field's column, then the field's own (``from_db_value``). Kept
+    per database alias, not per connection: the backend's converters read the settings
+    (the time zone), never the state of the thread's connection they were taken from,
+    and each call is handed the connection of its own thread (``_converted``)."""
     connection = connections[using]
     meta = model._meta
     by_column = {name: index for index, name in enumerate(columns)}
