@@ -343,3 +343,8 @@ LOGGING = {
 BOARD_STALE_SECONDS = 0.5
 
 NINJA_PAGINATION_PER_PAGE = 100
+
+# How hard `mixed` seating searches, in evaluated moves (matches.seating.planner.BUDGET when
+# unset). Counted in moves, not seconds, so that a seed gives the same seating on any
+# machine; lower it on a slow computer to draft sooner with possibly more repeat pairs.
+SEATING_EFFORT = int(os.environ["SEATING_EFFORT"]) if os.environ.get("SEATING_EFFORT") else None

@@ -109,10 +109,16 @@ def plan(
         return [[tuple(problem.entries[p] for p in table) for table in tables]]
     search = PlanSearch(problem, rng)
     best = None
+    floor = search.floor()
     for candidate in _candidates(problem, history, rng, known_designs):
         search.load(candidate)
         if best is None or search.cost < best[0]:
             best = (search.cost, search.snapshot())
+        if search.settled(best[0], floor):
+            # Nothing the tabu search weighs is left to gain: the next design would only
+            # be fitted to the rounds played (a backtracking search of seconds that fails
+            # where those rounds came from another design).
+            break
     assert best is not None
     if not search.repeats_settled(best[0]) and problem.n <= tabu.LARGEST:
         # No candidate reaches the bound: the social golfer search, for the repeats alone.
@@ -1022,7 +1028,7 @@ class PlanSearch:
         iterations unless the move beats the best plan."""
         self.goal = self.floors()
         floor = self.compose(self.goal)
-        if self._settled(self.cost, floor) or len(self.problem.sizes) < 2:
+        if self.settled(self.cost, floor) or len(self.problem.sizes) < 2:
             return
         rng = self.rng
         best_cost, best = self.cost, self.snapshot()
@@ -1031,7 +1037,7 @@ class PlanSearch:
         best_at = self.work
         while (
             self.work < budget
-            and not self._settled(best_cost, floor)
+            and not self.settled(best_cost, floor)
             and self.work - best_at < patience
         ):
             iteration += 1
@@ -1166,7 +1172,7 @@ class PlanSearch:
         w = self.weight["repeats"]
         return cost - cost % w <= floor - floor % w
 
-    def _settled(self, cost: int, floor: int) -> bool:
+    def settled(self, cost: int, floor: int) -> bool:
         """Nothing left for the tabu search: every term down to the next round's repeats
         at its floor (below that ``polish`` does the rest)."""
         last = min(self.weight["now"], self.weight["met_sq"])

@@ -17,6 +17,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError
 from django.db.models import F
 from django.utils import timezone
@@ -379,6 +380,7 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
             standings=_standing(tournament) if number > 1 else (),
             keep_apart=_apart(tournament),
             seed=seed,
+            budget=settings.SEATING_EFFORT or seating.planner.BUDGET,
         )
         round_ = Round.objects.create(
             tournament=tournament, number=number, method=method, seed=seed

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.test import override_settings
 
 from matches.models import Match, Round, Table, Tournament
 from matches.services import play
@@ -29,6 +30,13 @@ TARGETS = (8, 5, 3)  # dealer, eldest, third
 GAINS = [(2, -1, -1), (0, 0, 0), (-1, 1, 0), (1, 0, -1)]
 
 
+# The evenings here are for sheets, series and standings, not for the seating's quality
+# (tests/seating and tests/tournaments/test_round_figure.py hold that at the full effort):
+# `mixed` searches a little, so that the module's evening is built in a second, not in 8.
+EFFORT = 20_000
+
+
+@override_settings(SEATING_EFFORT=EFFORT)
 def night(by, names=NAMES, rounds=3, hands_per_round=3, public=False, played=None, **changes):
     """A tournament of ``names`` checked in; ``played`` rounds (all by default) drafted,
     played and closed; a round after those is left drafted when ``played`` < ``rounds``."""

@@ -10,10 +10,11 @@ it alone (2 match points), the eldest and third of hand 1 on −1, its sitter on
 
 import re
 
-from django.test import Client
+from django.test import Client, override_settings
 
 from matches.models import Entry, Round, Table
 from tests.factories import text
+from tests.print.evening import EFFORT
 
 NAMES = [
     "Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gisela", "Horst", "Ilse",
@@ -28,6 +29,7 @@ def german(user):
     return client
 
 
+@override_settings(SEATING_EFFORT=EFFORT)  # the pages and standings, not the seating's quality
 def test_three_rounds_with_sitters_in_german(organiser):
     boss = german(organiser)
     page = boss.post(

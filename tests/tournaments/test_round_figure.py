@@ -2,8 +2,11 @@
 the bound, the most any pair has met and "optimal" when the figure is at the bound, in
 English and German, on the whole page and under htmx; only to organisers."""
 
+from django.test import override_settings
+
 from matches.services import tournaments as services
 from tests.factories import HTMX, text
+from tests.print.evening import EFFORT
 from tests.tournaments.test_rounds import club
 
 ELEVEN = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
@@ -46,6 +49,7 @@ def test_round_one_says_no_pair_has_met_more_than_once(boss, organiser):
     assert "No pair has met more than once." in page
 
 
+@override_settings(SEATING_EFFORT=EFFORT)  # who sees the page; the figure is tested above
 def test_only_organisers_see_the_round_page(client, owner, organiser):
     tournament, second = forced_round(organiser)
     url = f"/tournaments/{tournament.pk}/rounds/{second.number}/"

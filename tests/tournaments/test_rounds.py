@@ -270,3 +270,24 @@ def test_sieben_partnerships(organiser):
     rows = reads.tournament_standings(tournament).rows
     assert len(rows) == 4
     assert {row.entry for row in rows if row.score == 2} == winners
+
+
+def test_the_seating_effort_setting_reaches_the_plan(organiser, monkeypatch, settings):
+    # SEATING_EFFORT (docs/settings.md) bounds how hard `mixed` searches; unset, the
+    # planner's own budget.
+    from matches import seating
+    from matches.seating import planner
+
+    budgets = []
+    real = seating.seat
+
+    def seat(*args, **kwargs):
+        budgets.append(kwargs["budget"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(seating, "seat", seat)
+    tournament = club(organiser)
+    services.draft_round(tournament, organiser, method="draw", seed=1)
+    settings.SEATING_EFFORT = 5_000
+    services.draft_round(tournament, organiser, method="mixed", seed=1)
+    assert budgets == [planner.BUDGET, 5_000]
