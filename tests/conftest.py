@@ -1,4 +1,5 @@
 import os
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -122,15 +123,62 @@ def _english_by_default():
 _DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
 
+# Modules that use the database but whose outcome it cannot change: what a page or an
+# answer shows and to whom, forms, documents and headers. The rows they read were written
+# by the services that the other modules hold to their guarantees on both databases, and
+# the order of what they show is decided in Python (the standings, the seating), not by
+# an ORDER BY. Marked ``anydb``: CI's PostgreSQL pass leaves them to the SQLite pass. A
+# module that sorts, searches, locks, races, migrates or stores text or JSON of its own
+# stays off this list.
+ANY_DATABASE = {
+    "accounts/test_access.py",
+    "api/test_api_docs.py",
+    "api/test_api_games.py",
+    "api/test_api_json_everywhere.py",
+    "api/test_api_limits.py",
+    "api/test_api_presets.py",
+    "api/test_api_variants.py",  # every variant's rules through one write path
+    "core/test_error_pages.py",
+    "core/test_installable.py",
+    "core/test_private_answers.py",
+    "core/test_security_headers.py",
+    "offline/test_offline_pages.py",
+    "play/test_calls_and_symbols.py",
+    "play/test_game_pages.py",
+    "play/test_hand_preview.py",
+    "play/test_reading_the_table.py",
+    "play/test_sitter_pages.py",
+    "play/test_small_things.py",
+    "play/test_variant_pages.py",
+    "play/test_where_the_eye_is.py",
+    "print/test_csv_spreadsheets.py",
+    "print/test_match_sheet.py",
+    "print/test_print_pages.py",
+    "print/test_series_pages.py",
+    "print/test_standings_columns.py",
+    "tournaments/test_german_leftovers.py",
+    "tournaments/test_pages.py",
+    "tournaments/test_phone_links.py",
+    "tournaments/test_policy.py",
+    "tournaments/test_polish.py",
+    "tournaments/test_round_figure.py",
+    "tournaments/test_setup.py",
+}
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark ``nodb`` every test that never touches the database (the pure rules, seating
-    and standings, the text cleaning, the settings): CI's second pass, on PostgreSQL,
-    runs only the tests whose outcome the database can change (``-m "not nodb and not
-    e2e"``), so the pure half of the suite does not run twice."""
+    and standings, the text cleaning, the settings), and ``anydb`` the tests of
+    ``ANY_DATABASE``: CI's second pass, on PostgreSQL, runs only the tests whose outcome
+    the database can change (``-m "not nodb and not anydb and not e2e"``), so that half
+    of the suite does not run twice."""
+    tests = Path(__file__).parent
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") is None and not uses & _DATABASE_FIXTURES:
             item.add_marker(pytest.mark.nodb)
+        elif Path(item.path).relative_to(tests).as_posix() in ANY_DATABASE:
+            item.add_marker(pytest.mark.anydb)
 
 
 @pytest.fixture

@@ -85,17 +85,26 @@ def chromium():
             browser.close()
 
 
+# Service workers only where a test asks for them (the offline tests): a table page's
+# worker fetches the phone's Python (12 MB) from the test server into every fresh context,
+# which was most of what the browser tests cost in CPU. A page without one is what a
+# phone on the club's plain-http network gets (no secure context, no service worker).
+SERVICE_WORKERS = "block"
+
+
 @contextmanager
-def browser_context(browser, viewport=None, locale="en-GB"):
+def browser_context(browser, viewport=None, locale="en-GB", service_workers=SERVICE_WORKERS):
     """Yield ``(page, expect)`` in a fresh context (no cookies) of ``browser``, failing
     the test on a JavaScript error, a server error or a blocked policy, as
-    ``browser_page`` does."""
+    ``browser_page`` does. ``service_workers="allow"`` for a test of the offline page."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=TIMEOUT_MS)
     errors: list[str] = []
     context = browser.new_context(
-        locale=locale, viewport=viewport or {"width": 900, "height": 1200}
+        locale=locale,
+        viewport=viewport or {"width": 900, "height": 1200},
+        service_workers=service_workers,
     )
     try:
         context.set_default_timeout(TIMEOUT_MS)

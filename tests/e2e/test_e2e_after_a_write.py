@@ -10,7 +10,7 @@ Needs Debian's Chromium (tests/e2e_support.py).
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.e2e_support import FITS, PHONE, browser_context, logged_in, shot
+from tests.e2e_support import FITS, PHONE, SERVICE_WORKERS, browser_context, logged_in, shot
 from tests.factories import game_match, sm_hand
 
 pytestmark = pytest.mark.e2e
@@ -58,7 +58,9 @@ def test_recording_leaves_the_next_deal_in_view_and_says_so(live_server, browser
 
 
 def test_without_javascript_the_page_opens_at_the_message(live_server, browser, match):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale="en-GB")
+    context = browser.new_context(
+        service_workers=SERVICE_WORKERS, viewport=PHONE, java_script_enabled=False, locale="en-GB"
+    )
     try:
         page = context.new_page()
         logged_in(context, live_server.url, match.owner)

@@ -14,7 +14,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.e2e_support import CHROMIUM_ARGS, signed, watch_policy
+from tests.e2e_support import CHROMIUM_ARGS, SERVICE_WORKERS, signed, watch_policy
 from tests.e2e_support import chromium_path as _chromium
 from tests.e2e_support import unavailable as _unavailable
 
@@ -59,7 +59,11 @@ def test_a_player_runs_a_match_in_the_browser(live_server):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            context = browser.new_context(locale="en-GB", viewport={"width": 900, "height": 1200})
+            context = browser.new_context(
+                service_workers=SERVICE_WORKERS,
+                locale="en-GB",
+                viewport={"width": 900, "height": 1200},
+            )
             context.set_default_timeout(10_000)
             page = context.new_page()
             _play(page, expect, live_server.url)

@@ -43,7 +43,7 @@ RULES_MS = 60_000
 @pytest.fixture(scope="module")
 def phone(browser):
     """The phone that goes offline, with its service worker (one context, two tests)."""
-    with browser_context(browser, PHONE) as (page, expect):
+    with browser_context(browser, PHONE, service_workers="allow") as (page, expect):
         yield page, expect
 
 

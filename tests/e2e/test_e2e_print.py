@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model
 
 from matches.models import Entry, Table
 from matches.services import tournaments as services
-from tests.e2e_support import TIMEOUT_MS, logged_in, watch_policy
+from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, watch_policy
 from tests.print.evening import NAMES, night
 
 pytestmark = pytest.mark.e2e
@@ -47,7 +47,9 @@ SCREEN_ONLY = {
 def organiser_page(browser, live_server, user, locale):
     """A page logged in as ``user`` (the session of a test client, as a cookie), failing
     the test on any script error, blocked policy or server error."""
-    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(
+        service_workers=SERVICE_WORKERS, locale=locale, viewport={"width": 1280, "height": 800}
+    )
     context.set_default_timeout(TIMEOUT_MS)
     logged_in(context, live_server.url, user)
     page = context.new_page()

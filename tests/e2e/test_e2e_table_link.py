@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from matches.models import Table
 from matches.services import tournaments as services
 from tests.e2e.test_e2e_club_night import _play_table
-from tests.e2e_support import PHONE, browser_page, watch_policy
+from tests.e2e_support import PHONE, SERVICE_WORKERS, browser_page, watch_policy
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +36,9 @@ def _started():
 
 
 def _phone(browser, errors):
-    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    page = browser.new_context(
+        service_workers=SERVICE_WORKERS, viewport=PHONE, locale="en-GB"
+    ).new_page()
     watch_policy(page, errors)
     page.on("pageerror", lambda error: errors.append(f"JavaScript: {error}"))
     return page
@@ -53,7 +55,9 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
     with browser_page(viewport=PHONE) as (page, expect):
         browser = page.context.browser
         # The projector, another device: the board, by its link, follows on its own.
-        board = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        board = browser.new_context(
+            service_workers=SERVICE_WORKERS, viewport={"width": 1280, "height": 800}
+        ).new_page()
         watch_policy(board, errors)
         board.goto(f"{base}/tournaments/{tournament.pk}/board/?key={tournament.board_token}")
         expect(board.locator(".board-head")).to_contain_text("0 of 3 tables done")
@@ -99,7 +103,9 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
         board.screenshot(path="/tmp/e2e-board-projector.png", caret="initial")
 
         # The organiser closes the round: table 3 is confirmed in their name.
-        desk = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        desk = browser.new_context(
+            service_workers=SERVICE_WORKERS, viewport={"width": 1280, "height": 800}
+        ).new_page()
         watch_policy(desk, errors)
         desk.goto(f"{base}/accounts/login/")
         desk.fill("#id_username", "otto")
