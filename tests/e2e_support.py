@@ -85,10 +85,10 @@ def chromium():
             browser.close()
 
 
-# Service workers only where a test asks for them (the offline tests): a table page's
-# worker fetches the phone's Python (12 MB) from the test server into every fresh context,
-# which was most of what the browser tests cost in CPU. A page without one is what a
-# phone on the club's plain-http network gets (no secure context, no service worker).
+# Service workers only where a test asks for them (the offline tests): otherwise a table
+# page's worker fetches the phone's Python (12 MB) from the test server into every fresh
+# context. A page without one is what a phone on the club's plain-http network gets (no
+# secure context, no service worker).
 SERVICE_WORKERS = "block"
 
 

@@ -55,8 +55,9 @@ EMBED_NODES = 1_000_000
 TENURE = (4, 16)  # iterations a swapped entry may not go back to its table
 STALL = 400  # iterations without a better plan before shaking the best one up
 # Evaluated moves without a better plan before giving up. A small field (11 at 4+4+3)
-# spends nearly all of its time here once its repeats are at their floor; 400,000 found
-# no better plan than 100,000 in tests/seating, at three times the organiser's wait.
+# spends nearly all of its time here once its repeats are at their floor; the quality
+# tests in tests/seating hold at this patience as at four times it, and the organiser
+# waits for the draft.
 PATIENCE = 100_000
 POLISH_ALL = 80  # entries up to which the polish tries every swap of the next round
 
