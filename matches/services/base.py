@@ -3,6 +3,7 @@ errors a write answers with, and how each reads to people, are ``matches.errors`
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from contextlib import contextmanager
@@ -34,7 +35,8 @@ def writing():
     queue on a file lock: the kernel wakes the next one the moment the last commits,
     where SQLite's own busy handler would poll, sleeping in steps of milliseconds. The
     database's locks stay the guarantee; the queue only keeps writers from bumping into
-    them. (PostgreSQL needs no queue: its row locks wake waiters at once.)"""
+    them. (PostgreSQL needs no queue: its row locks wake waiters at once.) While a process
+    holds the queue, its garbage collector waits (``_no_collection``)."""
     with _writer_queue(), transaction.atomic():
         yield
 
@@ -55,7 +57,23 @@ def _writer_queue():
             _queue_file = (os.getpid(), open(path, "a", opener=private))  # noqa: SIM115
         handle = _queue_file[1]
         fcntl.flock(handle, fcntl.LOCK_EX)
+        collecting = _no_collection()
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+            if collecting:
+                gc.enable()
+
+
+def _no_collection() -> bool:
+    """Stop the cyclic garbage collector of this process until the queue is let go;
+    whether it was running. Every writer of the machine waits while one holds the queue,
+    and a collection that starts in there (set off by an allocation in any thread of the
+    process) stops the holder for as long as it takes to walk the whole heap, many times
+    the write itself (docs/performance.md). The few objects a write makes are collected
+    after it. One thread of a process holds the queue at a time (``_queue``), so two
+    pauses never overlap."""
+    collecting = gc.isenabled()
+    gc.disable()
+    return collecting

@@ -6,6 +6,7 @@ SQLite (IMMEDIATE transactions, a file database) and on PostgreSQL (row lock on 
 match, DATABASE_URL=postgres://...).
 """
 
+import gc
 import threading
 
 import pytest
@@ -145,3 +146,38 @@ def test_it_records_hands_of_different_matches_side_by_side(owner, make_match):
 
     assert at_once(post) == [201] * THREADS
     assert Hand.objects.count() == THREADS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_garbage_collection_while_a_writer_holds_the_queue(owner, make_match):
+    """On SQLite every writer of the machine waits while one holds the queue: the holder's
+    process collects no garbage in there, and does again after, a refused write too.
+    PostgreSQL has no queue and leaves the collector alone."""
+    match = make_match()
+    seen = []
+    real = services._tournament_first  # the first thing a record does in its transaction
+
+    def first(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    services._tournament_first = first
+    try:
+        services.record_hand(match, 1, sm_hand([9, 4, 3]), by=owner)
+        with pytest.raises(Exception, match="recorded"):
+            services.record_hand(Match.objects.get(pk=match.pk), 1, sm_hand([9, 4, 3]), by=owner)
+    finally:
+        services._tournament_first = real
+    assert seen == [connection.vendor != "sqlite"] * 2
+    assert gc.isenabled()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_collector_stopped_before_the_write_stays_stopped(owner, make_match):
+    match = make_match()
+    gc.disable()
+    try:
+        services.record_hand(match, 1, sm_hand([9, 4, 3]), by=owner)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
