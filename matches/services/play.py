@@ -19,6 +19,7 @@ from ..errors import Conflict, HandNotFound, Invalid, NotFound, TableLocked
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
 from ..models.audit import Actor
 from ..models.play import new_share_token
+from ..models.statements import Insert, Update
 from ..rules import MatchState, RuleError
 from ..rules.stored import detail_to_json, state_to_json
 from ..text import clean_name, clean_reason, name_key
@@ -198,9 +199,9 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
                 state = rules.play_hand(match.ruleset, before.head, data)
                 rows = _Recording(match, before.head, state, by)
                 rows.advance()
-            rows.hand.save(force_insert=True)
+            rows.hand.run()
             rows.seats()
-            rows.audit.save(force_insert=True)
+            rows.audit.run()
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
         # to serialise two writers, the second still cannot record the same hand.
@@ -238,21 +239,25 @@ class _Advance:
         self.match, self.state = match, state
         self.stored = state_to_json(state)
         self.revision = (seen if seen is not None else match.revision) + 1
+        self.now = timezone.now()
         guard = {"revision": seen} if seen is not None else {}
-        self.rows = Match.objects.filter(pk=match.pk, **guard)
+        values = {
+            "state": self.stored,
+            "finished": state.finished,
+            "revision": self.revision,
+            "updated_at": self.now,
+        }
+        self.row = Update(Match, match.pk, values, guard)
 
     def __call__(self) -> bool:
-        match, state, now = self.match, self.state, timezone.now()
-        written = self.rows.update(
-            state=self.stored, finished=state.finished, revision=self.revision, updated_at=now
-        )
-        if not written:
+        match, state = self.match, self.state
+        if not self.row.run():
             return False
         match.state, match.finished, match.revision, match.updated_at = (
             self.stored,
             state.finished,
             self.revision,
-            now,
+            self.now,
         )
         match.__dict__.pop("stored_state", None)
         if match.tournament_id:
@@ -277,10 +282,10 @@ class _Recording:
     ):
         hand = state.hands[-1]
         self.advance = _Advance(match, state, seen=seen)
-        self.hand = _hand_row(match, hand, by)
+        self.hand = Insert(_hand_row(match, hand, by))
         self.seats = _SeatChanges(match, before, state)
-        self.audit = _audit_entry(
-            match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input
+        self.audit = Insert(
+            _audit_entry(match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input)
         )
 
 
