@@ -34,16 +34,20 @@ class Insert:
         self.using = router.db_for_write(model, instance=instance)
         connection = connections[self.using]
         fields = _inserted(model)
-        self.sql = _insert_sql(model, connection.vendor)
+        self.sql = _insert_sql(model, connection.vendor, _returns(connection))
         self.params = [
             field.get_db_prep_save(field.pre_save(instance, add=True), connection)
             for field in fields
         ]
 
     def run(self) -> None:
-        with connections[self.using].cursor() as cursor:
+        connection = connections[self.using]
+        with connection.cursor() as cursor:
             cursor.execute(self.sql, self.params)
-            (key,) = cursor.fetchone()
+            if connection.features.can_return_columns_from_insert:
+                (key,) = cursor.fetchone()
+            else:  # SQLite before 3.35
+                key = cursor.lastrowid
         self.instance.pk = key
         self.instance._state.adding = False
         self.instance._state.db = self.using
@@ -85,16 +89,18 @@ def _inserted(model: type[models.Model]) -> list[models.Field]:
     ]
 
 
+def _returns(connection) -> bool:
+    return connection.features.can_return_columns_from_insert
+
+
 @functools.cache
-def _insert_sql(model: type[models.Model], vendor: str) -> str:
+def _insert_sql(model: type[models.Model], vendor: str, returning: bool = True) -> str:
     quote = _quote(model)
     fields = _inserted(model)
     columns = ", ".join(quote(field.column) for field in fields)
     marks = ", ".join(["%s"] * len(fields))
-    return (
-        f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks}) "
-        f"RETURNING {quote(model._meta.pk.column)}"
-    )
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
+    return f"{sql} RETURNING {quote(model._meta.pk.column)}" if returning else sql
 
 
 @functools.cache

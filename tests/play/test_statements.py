@@ -9,7 +9,7 @@ from django.db import connection
 from django.utils import timezone
 
 from matches.models import AuditEntry, Hand, Match
-from matches.models.statements import Insert, Update, _insert_sql
+from matches.models.statements import Insert, Update, _insert_sql, _returns
 from tests.factories import sm_hand
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_a_guarded_update_writes_only_over_the_revision_it_names(make_match):
 
 @pytest.mark.parametrize("model", [Hand, AuditEntry])
 def test_an_insert_names_every_column_but_the_key(model):
-    sql = _insert_sql(model, connection.vendor)
+    sql = _insert_sql(model, connection.vendor, _returns(connection))
     columns = {field.column for field in model._meta.concrete_fields} - {model._meta.pk.column}
     assert all(connection.ops.quote_name(column) in sql for column in columns)
     assert sql.count("%s") == len(columns)
@@ -118,3 +118,18 @@ def test_a_record_writes_through_the_statements(owner, make_match):
     entry = AuditEntry.objects.get(match=match, number=1)
     assert (entry.action, entry.by, entry.after) == ("record", owner, hand.input)
     assert Match.objects.get(pk=match.pk).revision == match.revision
+
+
+def test_without_returning_the_key_comes_from_the_cursor(owner, make_match, monkeypatch):
+    """SQLite before 3.35 (and any backend without ``RETURNING``): the row's key as the
+    cursor gives it."""
+    if connection.vendor != "sqlite":
+        assert _returns(connection)  # PostgreSQL always returns it: the cursor's is SQLite's
+        return
+    match = make_match()
+    monkeypatch.setattr(connection.features, "can_return_columns_from_insert", False)
+    inserted = _hand(match, 1, owner)
+    statement = Insert(inserted)
+    assert "RETURNING" not in statement.sql
+    statement.run()
+    assert Hand.objects.get(pk=inserted.pk).number == 1
