@@ -2,17 +2,23 @@
 audit entry's INSERT), as SQL run on a cursor: its text written once per process from
 the model's own description (``_meta``: its table, each field's column), its values
 converted by each field as ``save()`` converts them (``Field.pre_save`` and
-``get_db_prep_save``: JSON, times and booleans for SQLite and PostgreSQL alike).
+``get_db_prep_save``: JSON, times and booleans for SQLite and PostgreSQL alike). The
+times that ``auto_now`` and ``auto_now_add`` fill are taken then, when the record is
+built: earlier than the write by its wait for the queue (milliseconds; at worst the
+busy timeout). Within a match their order holds, since a write that came between fails
+the record's guard and the record is built again inside the queue.
 
 Why not ``save()`` and ``update()``: on SQLite every writer of the machine waits while one
 writes (``services.base.writing``), and the ORM builds each statement's SQL afresh in
 there, most of a record's time inside the queue (docs/performance.md). Here the values
 are converted when the statement is made, before the queue, and only
-``cursor.execute`` runs inside it. The SQL names every concrete field of the model, as
-``save()`` does, so a new field needs nothing here. These models have no signals and
-the app one database (``router.db_for_write`` names it, as for the ORM), so nothing that
-``save()`` would run is skipped; ``tests/play/test_statements.py`` holds each statement's
-row to the one ``save()`` or ``update()`` writes.
+``cursor.execute`` runs inside it. The SQL names every field ``save()`` would write (the
+model's own concrete fields, but a generated one and an automatic key), so a plain new
+field needs nothing here; one with a database default is refused (``save()`` writes
+it). These models have no signals and the app one database (``router.db_for_write``
+names it, as for the ORM), so nothing that ``save()`` would run is skipped.
+``tests/play/test_statements.py`` holds each statement's row to the one ``save()`` or
+``update()`` writes.
 """
 
 from __future__ import annotations
@@ -33,18 +39,20 @@ class Insert:
         self.instance = instance
         self.using = router.db_for_write(model, instance=instance)
         connection = connections[self.using]
-        fields = _inserted(model)
-        self.sql = _insert_sql(model, connection.vendor, _returns(connection))
+        self.returning = _returns(connection)
+        self.sql = _insert_sql(model, connection.vendor, self.returning)
+        values = [field.pre_save(instance, add=True) for field in _inserted(model)]
+        if any(hasattr(value, "as_sql") for value in values):
+            raise TypeError(f"{model.__name__}: an expression or database default is save()'s")
         self.params = [
-            field.get_db_prep_save(field.pre_save(instance, add=True), connection)
-            for field in fields
+            field.get_db_prep_save(value, connection)
+            for field, value in zip(_inserted(model), values, strict=True)
         ]
 
     def run(self) -> None:
-        connection = connections[self.using]
-        with connection.cursor() as cursor:
+        with connections[self.using].cursor() as cursor:
             cursor.execute(self.sql, self.params)
-            if connection.features.can_return_columns_from_insert:
+            if self.returning:
                 (key,) = cursor.fetchone()
             else:  # SQLite before 3.35
                 key = cursor.lastrowid
@@ -82,10 +90,12 @@ class Update:
 
 
 def _inserted(model: type[models.Model]) -> list[models.Field]:
+    """The fields ``save()`` inserts: the model's own concrete ones, but a generated one
+    and an automatic key."""
     return [
         field
-        for field in model._meta.concrete_fields
-        if not (field.primary_key and field.db_returning)
+        for field in model._meta.local_concrete_fields
+        if not field.generated and not (field.primary_key and field.db_returning)
     ]
 
 

@@ -61,9 +61,11 @@ def _writer_queue():
         try:
             yield
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-            if collecting:
-                gc.enable()
+            try:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+            finally:
+                if collecting:
+                    gc.enable()
 
 
 def _no_collection() -> bool:
@@ -71,9 +73,9 @@ def _no_collection() -> bool:
     whether it was running. Every writer of the machine waits while one holds the queue,
     and a collection that starts in there (set off by an allocation in any thread of the
     process) stops the holder for as long as it takes to walk the whole heap, many times
-    the write itself (docs/performance.md). The few objects a write makes are collected
-    after it. One thread of a process holds the queue at a time (``_queue``), so two
-    pauses never overlap."""
+    the write itself (docs/performance.md). What a write leaves behind is collected after
+    it (a long write, a round's seating, leaves a few thousand objects). One thread of a
+    process holds the queue at a time (``_queue``), so two pauses never overlap."""
     collecting = gc.isenabled()
     gc.disable()
     return collecting

@@ -6,6 +6,8 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import Value
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from matches.models import AuditEntry, Hand, Match
@@ -101,17 +103,37 @@ def test_a_guarded_update_writes_only_over_the_revision_it_names(make_match):
 @pytest.mark.parametrize("model", [Hand, AuditEntry])
 def test_an_insert_names_every_column_but_the_key(model):
     sql = _insert_sql(model, connection.vendor, _returns(connection))
-    columns = {field.column for field in model._meta.concrete_fields} - {model._meta.pk.column}
+    columns = {
+        field.column for field in model._meta.local_concrete_fields if not field.generated
+    } - {model._meta.pk.column}
     assert all(connection.ops.quote_name(column) in sql for column in columns)
     assert sql.count("%s") == len(columns)
 
 
+def test_an_expression_is_left_to_save(owner, make_match):
+    hand = _hand(make_match(), 1, owner)
+    hand.dealer = Value(1)
+    with pytest.raises(TypeError, match="save"):
+        Insert(hand)
+
+
 def test_a_record_writes_through_the_statements(owner, make_match):
-    """The record's path: the hand and its entry as the ORM reads them back."""
+    """The record's path runs these statements (the ORM's own would qualify the returned
+    key with its table), and the ORM reads back the hand and its entry."""
     from matches.services import play
 
     match = make_match()
-    play.record_hand(match, 1, sm_hand([9, 4, 3]), by=owner)
+    with CaptureQueriesContext(connection) as queries:
+        play.record_hand(match, 1, sm_hand([9, 4, 3]), by=owner)
+    quote = connection.ops.quote_name
+    for model in (Hand, AuditEntry):
+        inserts = [
+            query["sql"]
+            for query in queries.captured_queries
+            if query["sql"].startswith(f"INSERT INTO {quote(model._meta.db_table)}")
+        ]
+        assert len(inserts) == 1, queries.captured_queries
+        assert inserts[0].endswith(f"RETURNING {quote(model._meta.pk.column)}"), inserts
     hand = Hand.objects.get(match=match, number=1)
     assert hand.input == sm_hand([9, 4, 3]) and hand.recorded_by == owner
     assert hand.version == 1 and hand.scores == [1, -1, 0]
