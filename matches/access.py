@@ -378,7 +378,7 @@ def organisers_only(asker: Asker) -> None:
 
 def find_tournament(tournament_id: int) -> Tournament:
     """The tournament, or ``NoSuchTournament`` (404)."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    tournament = Tournament.by_id(tournament_id)
     if tournament is None:
         raise NoSuchTournament(tournament_id)
     return tournament

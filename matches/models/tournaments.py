@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
 from .audit import Actor, Audit
-from .lookups import table_by
+from .lookups import one_by, table_by
 from .play import Match
 from .players import Player
 
@@ -83,6 +83,14 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournaments:detail", args=[self.pk])
+
+    @classmethod
+    def by_id(cls, tournament_id: int) -> "Tournament | None":
+        """The tournament with this id, or None: the read that every tournament page, board
+        poll and API read starts with (``lookups``, as ``Match.by_id``)."""
+        if not 0 < tournament_id <= 2**63 - 1:  # what the database's key can hold
+            return None
+        return one_by(cls, "id", tournament_id)
 
     @property
     def game_name(self) -> str:

@@ -84,3 +84,15 @@ def test_columns_are_read_by_their_names_in_any_order(make_match):
     assert fields(found) == fields(Match.objects.get(pk=match.pk))
     assert found.extra == 7
     assert lookups._first(Match, "default", sql, [match.pk + 1]) is None
+
+
+@pytest.mark.django_db
+def test_a_tournament_by_its_id_is_the_orms(owner):
+    from matches.models import Tournament
+    from tests.factories import tournament
+
+    made = tournament(owner)
+    assert fields(Tournament.by_id(made.pk)) == fields(Tournament.objects.get(pk=made.pk))
+    assert Tournament.by_id(made.pk + 1) is None
+    assert Tournament.by_id(0) is None
+    assert Tournament.by_id(2**63) is None
