@@ -41,12 +41,13 @@ class Insert:
         connection = connections[self.using]
         self.returning = _returns(connection)
         self.sql = _insert_sql(model, connection.vendor, self.returning)
-        values = [field.pre_save(instance, add=True) for field in _inserted(model)]
+        fields = _inserted(model)
+        values = [field.pre_save(instance, add=True) for field in fields]
         if any(hasattr(value, "as_sql") for value in values):
             raise TypeError(f"{model.__name__}: an expression or database default is save()'s")
         self.params = [
             field.get_db_prep_save(value, connection)
-            for field, value in zip(_inserted(model), values, strict=True)
+            for field, value in zip(fields, values, strict=True)
         ]
 
     def run(self) -> None:

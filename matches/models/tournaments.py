@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from ..rules import get_ruleset
 from .audit import Actor, Audit
 from .lookups import one_by, table_by
-from .play import Match
+from .play import ID_MAX, Match
 from .players import Player
 
 NAME_MAX = 80
@@ -88,7 +88,7 @@ class Tournament(models.Model):
     def by_id(cls, tournament_id: int) -> "Tournament | None":
         """The tournament with this id, or None: the read that every tournament page, board
         poll and API read starts with (``lookups``, as ``Match.by_id``)."""
-        if not 0 < tournament_id <= 2**63 - 1:  # what the database's key can hold
+        if not 0 < tournament_id <= ID_MAX:
             return None
         return one_by(cls, "id", tournament_id)
 
