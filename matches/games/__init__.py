@@ -71,10 +71,16 @@ def label(thing) -> str:
     """The game and variant of a tournament or a match in the reader's language (the
     printed sheets' head): "Sergeant Major 8-5-3", "Sergeant Major · Points race",
     "Sheepshead, five players"."""
-    name = str(of(thing).name)
-    preset = gettext(rules.get_ruleset(thing.game, thing.variant).preset.name)
+    return variant_label(thing.game, thing.variant)
+
+
+def variant_label(game: str, variant: str) -> str:
+    """``label`` of ``game`` in ``variant``: a table that plays another preset than its
+    tournament (Sheepshead's six) heads its card with its own."""
+    name = str(GAMES[game].name)
+    preset = gettext(rules.get_ruleset(game, variant).preset.name)
     if preset == name:
-        return f"{name} {thing.variant}"
+        return f"{name} {variant}"
     if preset.startswith(name):
         return preset
     return f"{name} · {preset}"
@@ -97,4 +103,5 @@ __all__ = [
     "registered",
     "scripts",
     "unregister",
+    "variant_label",
 ]

@@ -231,6 +231,10 @@ class Ruleset:
     # A bool option that seats one more player, who sits out in turn (Sergeant Major's
     # ``sitter``), if the game has one: the new-match page asks for that seat's name too.
     seat_option: ClassVar[str | None] = None
+    # Who sits out each hand at a tournament table of one more than the standard size
+    # (``TableSizes.has_sitter``), in the game's own words: the round page, the seating
+    # list and the table cards say it (docs/tournaments.md "Table sizes").
+    sitter_note: ClassVar[str] = _("Each hand one seat sits out.")
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -493,9 +497,11 @@ class Ruleset:
             )
         return TableSizes(self.seats)
 
-    def table_variant(self, size: int) -> tuple[str, dict[str, Any]]:
+    def table_variant(self, size: int, sizes: TableSizes) -> tuple[str, dict[str, Any]]:
         """The variant and the options over the tournament's that a table of ``size``
-        plays (``size`` is one ``table_sizes_for`` allows)."""
+        plays (``size`` is one of ``sizes``, what ``table_sizes_for`` allows). The
+        options given here win over the tournament's: a table with a sitter plays with
+        one whatever the tournament's own options say."""
         return self.variant, {}
 
     def default_hands_per_round(self, sizes: TableSizes) -> int:

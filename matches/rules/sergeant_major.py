@@ -207,6 +207,7 @@ class SergeantMajor(Ruleset):
     game = "sergeant-major"
     presets = PRESETS
     seat_option = "sitter"
+    sitter_note = _("Each hand one seat sits out (the dealer's right).")
 
     @property
     def options_spec(self) -> tuple[Option, ...]:  # type: ignore[override]
@@ -245,8 +246,8 @@ class SergeantMajor(Ruleset):
         sizes = super().table_sizes_for(table_size)
         return replace(sizes, sitter="sitter" in self.options)
 
-    def table_variant(self, size: int) -> tuple[str, dict[str, Any]]:
-        return self.variant, ({"sitter": True} if size > self.seats else {})
+    def table_variant(self, size: int, sizes: TableSizes) -> tuple[str, dict[str, Any]]:
+        return self.variant, ({"sitter": True} if sizes.has_sitter(size) else {})
 
     def check_players(self, players: Sequence[str]) -> None:
         if self.sitter and len(players) != self.seats:

@@ -117,6 +117,7 @@ class Sheepshead(Ruleset):
     presets = PRESETS
     no_setup = _("Sheepshead has no set-up before the first hand.")
     lists_active = True
+    sitter_note = _("Each hand the dealer sits out.")
     options_spec = (
         Option("hands_limit", int, nullable=True, minimum=1, ends=True),
         Option("all_pass", str, choices=ALL_PASS),
@@ -156,8 +157,13 @@ class Sheepshead(Ruleset):
             smaller=standard - 1 in self.TABLE_VARIANTS,
         )
 
-    def table_variant(self, size: int) -> tuple[str, dict[str, Any]]:
-        return self.TABLE_VARIANTS[size], {}
+    def table_variant(self, size: int, sizes: TableSizes) -> tuple[str, dict[str, Any]]:
+        # The six at a five-player tournament's table play five-handed with the dealer
+        # sitting out (docs/tournaments.md "Table sizes"), whatever the tournament's
+        # own options say: its variant is the five-player game, where the option is off.
+        return self.TABLE_VARIANTS[size], (
+            {"dealer_sits_out": True} if sizes.has_sitter(size) else {}
+        )
 
     def check_options(self, options: dict[str, Any]) -> None:
         if options["dealer_sits_out"] and self.seats != 6:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from .. import rules, standings
 from ..models import Round, TableSeat, Tournament
 from . import standings as standings_reads
@@ -28,7 +30,9 @@ class SeatLine:
 class TableSheet:
     number: int
     seats: list[SeatLine]
-    sitter: bool  # a seat sits out each hand
+    # Who sits out each hand, in the game's words ("" at a table where all play).
+    sitter: str
+    variant: str  # the preset the table plays (Sheepshead's six: six-handed)
     hands: int | None  # the table's hands this round (None: the game's own end)
     token: str  # the table link's secret
 
@@ -55,7 +59,7 @@ def round_sheet(round_: Round) -> RoundSheet:
     everyone A–Z with their table."""
     tournament = round_.tournament
     sizes = table_sizes(tournament)
-    ruleset = rules.get_ruleset(tournament.game, tournament.variant)
+    ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
     seats = (
         TableSeat.objects.filter(table__round=round_)
         .select_related("table", "entry__player", "entry__partner")
@@ -74,7 +78,8 @@ def round_sheet(round_: Round) -> RoundSheet:
                     SeatLine(seat.number + 1, seat.entry.name, seat.number == table.first_dealer)
                     for seat in at_table
                 ],
-                sitter=sizes.has_sitter(len(at_table)),
+                sitter=gettext(ruleset.sitter_note) if sizes.has_sitter(len(at_table)) else "",
+                variant=ruleset.table_variant(len(at_table), sizes)[0],
                 hands=ruleset.table_hands(sizes, len(at_table), tournament.hands_per_round),
                 token=table.token,
             )

@@ -607,7 +607,7 @@ def start_round(round_: Round, by) -> Round:
                 raise NotNow(gettext("The round has no tables."))
             for table in tables:
                 seats = list(table.seats.all())
-                variant, extra = ruleset.table_variant(len(seats))
+                variant, extra = ruleset.table_variant(len(seats), sizes)
                 options = {**tournament.options, **extra}
                 options["hands_limit"] = ruleset.table_hands(
                     sizes, len(seats), tournament.hands_per_round

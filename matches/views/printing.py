@@ -101,6 +101,8 @@ def print_tables(request, tournament_id: int, number: int):
                 # as many as a round usually takes.
                 "hands": _paper_rows(plugin, table),
                 "size": _grid_size(table.hands or BLANK_ROWS, len(table.seats)),
+                # The head says what this table plays: six at Sheepshead play six-handed.
+                "game_label": games.variant_label(tournament.game, table.variant),
             }
         )
     context = _context(

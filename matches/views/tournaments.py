@@ -653,9 +653,10 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 "of": ruleset.table_hands(sizes, len(seats), tournament.hands_per_round),
                 # A table that plays another variant than the tournament's (Sheepshead's
                 # table of four plays four-handed) says which.
-                "variant": _table_variant_name(ruleset, len(seats)),
+                "variant": _table_variant_name(ruleset, sizes, len(seats)),
                 "done": bool(table.match and table.match.finished),
-                "sitter": sizes.has_sitter(len(seats)),
+                # Who sits out, in the game's words (the dealer at Sheepshead).
+                "sitter": _(ruleset.sitter_note) if sizes.has_sitter(len(seats)) else "",
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
             }
         )
@@ -678,11 +679,11 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
     }
 
 
-def _table_variant_name(ruleset, size: int) -> str:
+def _table_variant_name(ruleset, sizes, size: int) -> str:
     """The preset a table of ``size`` plays, named, when it is not the tournament's."""
     if not size:
         return ""
-    variant, _extra = ruleset.table_variant(size)
+    variant, _extra = ruleset.table_variant(size, sizes)
     if variant == ruleset.variant:
         return ""
     return _(ruleset.presets[variant].name)
