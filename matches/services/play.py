@@ -21,6 +21,7 @@ from ..models.audit import Actor
 from ..models.play import new_share_token
 from ..models.statements import Insert, Update
 from ..rules import MatchState, RuleError
+from ..rules.base import _
 from ..rules.stored import detail_to_json, state_to_json
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
@@ -120,6 +121,18 @@ def _tournament_first(match: Match, by) -> None:
         table = Table.objects.select_related("round").get(pk=table_id)
         if table.match_id != match.pk or not table.open:
             raise TableLocked(table.closed_message)
+
+
+def _reason_if_confirmed(match: Match, reason: str) -> None:
+    """A confirmed table's result moves only with a reason (docs/tournaments.md
+    "Confirming"): only an organiser still writes it, and the audit says why. Asked under
+    the tournament's lock, which a confirmation takes too."""
+    if reason or not match.tournament_id:
+        return
+    if Table.objects.filter(match_id=match.pk, confirmed_at__isnull=False).exists():
+        raise RuleError(
+            _("This table's result is confirmed: say why it is changed."), field="reason"
+        )
 
 
 def _scorer_first(match: Match, by) -> None:
@@ -366,6 +379,7 @@ def correct_hand(
     reason = clean_reason(reason)
     with writing():
         _tournament_first(match, by)
+        _reason_if_confirmed(match, reason)
         match, hands = _locked(match)
         index = _index(hands, number)
         hand = hands[index]
@@ -417,6 +431,7 @@ def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapsh
     reason = clean_reason(reason)
     with writing():
         _tournament_first(match, by)
+        _reason_if_confirmed(match, reason)
         match, hands = _locked(match)
         _index(hands, number)
         if number != hands[-1].number:

@@ -153,7 +153,9 @@ def test_the_table_page_says_the_table_is_locked(db, client, organiser, monkeypa
 def test_the_organiser_still_corrects_a_confirmed_table(db, organiser):
     table = handed_in(organiser)
     confirm(table)
-    snap = play.undo_last_hand(Match.objects.get(pk=table.match_id), 3, by=organiser)
+    # With a reason (docs/tournaments.md "Confirming"; without one: test_confirmed_corrections).
+    match = Match.objects.get(pk=table.match_id)
+    snap = play.undo_last_hand(match, 3, by=organiser, reason="dealt twice")
     assert len(snap.state.hands) == 2
 
 

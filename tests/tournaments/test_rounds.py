@@ -9,38 +9,7 @@ from matches.services import standings as reads
 from matches.services import tournaments as services
 from matches.services.tournaments import NotNow
 from tests.factories import tournament as make_tournament
-
-NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-# Three hands at a table of three (hands_per_round=3); nobody reaches 12 tricks. By
-# offset from the dealer: 8, 5, 3 are the targets.
-ON_TARGET = {0: 8, 1: 5, 2: 3}
-
-
-def club(organiser, names=NAMES, **changes):
-    tournament = make_tournament(organiser, hands_per_round=3, **changes)
-    for entry in services.register_players(tournament, organiser, list(names)):
-        services.check_in(entry, organiser)
-    return tournament
-
-
-def seated(round_):
-    return {
-        table.number: list(table.seats.values_list("entry_id", flat=True))
-        for table in round_.tables.all()
-    }
-
-
-def play_table(table: Table, by, gains=(1, -1, 0)):
-    """Three hands: each hand the dealer's seat gains ``gains[0]``, eldest ``gains[1]``,
-    the third ``gains[2]`` (tricks over or under the target)."""
-    match = Match.objects.get(pk=table.match_id)
-    for number in range(1, 4):
-        dealer = (match.first_dealer + number - 1) % 3
-        tricks = [0, 0, 0]
-        for offset, target in ON_TARGET.items():
-            tricks[(dealer + offset) % 3] = target + gains[offset]
-        play.record_hand(match, number, {"tricks": tricks, "trump": "hearts"}, by=by)
-    return Match.objects.get(pk=match.pk)
+from tests.tournaments.evenings import NAMES, ON_TARGET, club, play_table, seated  # noqa: F401
 
 
 def test_draw_seats_every_checked_in_entry_once(organiser):
