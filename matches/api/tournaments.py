@@ -160,6 +160,9 @@ class StandingsRowOut(Schema):
     entry: int
     name: str
     score: int
+    # Both, whichever is the score: every standings view shows both (docs/tournaments.md).
+    match_points: int
+    game_points: int
     tie_breaks: dict[str, int | None]
     rounds: list[RoundResultOut]
     why: str | None = Field(None, description="What separates the row from the one above.")
@@ -439,6 +442,8 @@ def standings_json(read: standings_reads.Standings) -> dict[str, Any]:
                 "entry": row.entry,
                 "name": row.name,
                 "score": row.score,
+                "match_points": row.match_points,
+                "game_points": row.game_points,
                 "tie_breaks": dict(row.tie_break_values),
                 "rounds": [
                     {

@@ -5,6 +5,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Entry, Round, Table, Tournament, TournamentAudit
+from matches.services import standings as standings_reads
 from tests.api_support import assert_error, bearer, key_for, login, send
 from tests.tournaments.test_rounds import NAMES, play_table
 
@@ -298,3 +299,31 @@ def test_a_number_too_big_is_refused_in_the_house_words(boss):
             headers={"Accept-Language": language},
         )
         assert assert_error(response, 422, "invalid")["fields"] == {"rounds": [message]}
+
+
+@pytest.mark.parametrize("score", ["match_points", "game_points"])
+def test_standings_rows_carry_match_points_and_game_points(boss, organiser, score):
+    # Issue 31, item 9: both figures on every row, whichever is the score, as the page,
+    # the board, print and CSV show them.
+    made = create(boss, score=score)
+    url = f"/api/tournaments/{made['id']}"
+    for entry in send(boss, "post", f"{url}/entries", {"players": NAMES}).json():
+        send(boss, "post", f"{url}/entries/{entry['id']}/check-in")
+    send(boss, "post", f"{url}/rounds", {"method": "draw"})
+    send(boss, "post", f"{url}/rounds/1/start")
+    for table in Table.objects.all():
+        play_table(table, organiser)
+    send(boss, "post", f"{url}/rounds/1/close", {})
+    rows = send(boss, "get", f"{url}/standings").json()["rows"]
+    for row in rows:
+        points = sum(result["game_points"] for result in row["rounds"])
+        assert row["game_points"] == points
+        assert row["score"] == row[score]
+    # Every table here ends level (each seat deals once): three shared wins, 1 point each.
+    assert [row["match_points"] for row in rows] == [1] * len(NAMES)
+    read = standings_reads.tournament_standings(Tournament.objects.get(pk=made["id"]))
+    assert [row["match_points"] for row in rows] == [row.match_points for row in read.rows]
+    exported = send(boss, "get", f"{url}/export").json()["standings"]["rows"]
+    assert [(r["match_points"], r["game_points"]) for r in exported] == [
+        (r["match_points"], r["game_points"]) for r in rows
+    ]
