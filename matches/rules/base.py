@@ -235,6 +235,10 @@ class Ruleset:
     # (``TableSizes.has_sitter``), in the game's own words: the round page, the seating
     # list and the table cards say it (docs/tournaments.md "Table sizes").
     sitter_note: ClassVar[str] = _("Each hand one seat sits out.")
+    # The standings tie-breaks that only some games' tables can tell apart
+    # (``standings.GAME_TIE_BREAKS``) which this game has: a tournament of another game is
+    # neither offered nor allowed them.
+    game_tie_breaks: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)

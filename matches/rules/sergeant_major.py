@@ -208,6 +208,7 @@ class SergeantMajor(Ruleset):
     presets = PRESETS
     seat_option = "sitter"
     sitter_note = _("Each hand one seat sits out (the dealer's right).")
+    game_tie_breaks = ("twelve_trick_wins",)
 
     @property
     def options_spec(self) -> tuple[Option, ...]:  # type: ignore[override]

@@ -7,6 +7,7 @@ table with tie-breaks and the reason for each place, ``series`` for a club seaso
 
 from .model import (
     DEFAULT_TIE_BREAKS,
+    GAME_TIE_BREAKS,
     SCORES,
     TIE_BREAKS,
     Adjustment,
@@ -18,6 +19,7 @@ from .model import (
     TableResult,
     check_score,
     check_tie_breaks,
+    tie_breaks_of,
     default_tie_breaks,
 )
 from .results import RoundResult, round_results
@@ -34,6 +36,7 @@ from .table import (
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
+    "GAME_TIE_BREAKS",
     "SCORES",
     "SERIES_SCORES",
     "TIE_BREAKS",
@@ -52,6 +55,7 @@ __all__ = [
     "TournamentStandings",
     "check_score",
     "check_tie_breaks",
+    "tie_breaks_of",
     "default_tie_breaks",
     "explain",
     "head_to_head",

@@ -12,7 +12,7 @@ badly (a tie-break named twice) is their mistake and raises ``RuleError``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,17 @@ TIE_BREAKS = (
     "twelve_trick_wins",
     "fewest_byes",
 )
+
+# The tie-breaks only some games' tables can tell apart; a game names those it has
+# (``Ruleset.game_tie_breaks``): a Sheepshead table never takes 12 tricks.
+GAME_TIE_BREAKS = frozenset({"twelve_trick_wins"})
+
+
+def tie_breaks_of(game_tie_breaks: Iterable[str]) -> tuple[str, ...]:
+    """The tie-breaks a tournament of a game with ``game_tie_breaks`` may choose from."""
+    own = set(game_tie_breaks)
+    return tuple(name for name in TIE_BREAKS if name not in GAME_TIE_BREAKS or name in own)
+
 
 # The chain a tournament gets unless the organiser chooses one (§5): after the score, the
 # other figure everyone already sees, then the best single round, then the tied players'

@@ -232,7 +232,12 @@ class TournamentForm(forms.Form):
             gettext_lazy("Second tie-break"),
             gettext_lazy("Third tie-break"),
         )
-        choices = [("", gettext_lazy("none"))] + list(TIE_BREAK_LABELS.items())
+        # The chosen game's: a Sheepshead night is not offered 12-trick wins.
+        game, variant = self.chosen_preset().split("/", 1)
+        offered = standings.tie_breaks_of(rules.get_ruleset(game, variant).game_tie_breaks)
+        choices = [("", gettext_lazy("none"))] + [
+            (name, label) for name, label in TIE_BREAK_LABELS.items() if name in offered
+        ]
         chain = list((self.initial or {}).get("tie_breaks") or [])
         for place, label in enumerate(labels):
             self.fields[f"tie_break_{place}"] = forms.ChoiceField(
@@ -327,13 +332,14 @@ def _reloads_on_game(request, form: TournamentForm) -> None:
     # typed while the answer was on its way: on a slow phone, the hands per round. Those
     # come too, out of band, since they follow the game (the game's own figure, unless
     # the organiser typed one that fits it); so does a change of Sheepshead's table size.
+    # So do the tie-breaks, which offer the chosen game's (a choice kept where it has it).
     reload = {
         "hx-get": request.path,
         "hx-trigger": "change",
         "hx-include": "closest form",
         "hx-target": "#game-options",
         "hx-select": "#game-options",
-        "hx-select-oob": "#id_hands_per_round",
+        "hx-select-oob": "#id_hands_per_round,#id_tie_break_0,#id_tie_break_1,#id_tie_break_2",
         "hx-swap": "outerHTML",
     }
     form.fields["preset"].widget.attrs.update(reload)

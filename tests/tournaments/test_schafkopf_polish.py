@@ -1,0 +1,47 @@
+"""Issue 32, item 12: the small things a German Schafkopf evening noticed, each held by a
+test."""
+
+import pytest
+
+from matches.models import Tournament
+from tests.api_support import assert_error, send
+from tests.factories import HTMX, text
+
+
+def new_tournament(boss, preset, **more):
+    return boss.get("/tournaments/new/", {"preset": preset, **more}, **HTMX)
+
+
+def test_a_sheepshead_night_is_not_offered_12_trick_wins(boss):
+    sheepshead = text(new_tournament(boss, "sheepshead/standard"))
+    sergeant_major = text(new_tournament(boss, "sergeant-major/8-5-3"))
+    assert "12-trick wins" not in sheepshead and "12-trick wins" in sergeant_major
+    # The game's change redraws the tie-breaks too (out of band, with the hands).
+    page = boss.get("/tournaments/new/").content.decode()
+    assert "#id_tie_break_0" in page
+
+
+def test_a_sheepshead_night_with_12_trick_wins_is_refused(boss):
+    form = {
+        "name": "Schafkopf",
+        "date": "2026-12-01",
+        "preset": "sheepshead/standard",
+        "rounds": 2,
+        "hands_per_round": 20,
+        "remainder": "sitters",
+        "score": "game_points",
+        "tie_break_0": "twelve_trick_wins",
+    }
+    page = boss.post("/tournaments/new/", form)
+    assert page.status_code == 422 or "Select a valid choice" in text(page)
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize("tie_breaks", [["twelve_trick_wins"], ["best_round", "twelve_trick_wins"]])
+def test_the_api_refuses_a_tie_break_the_game_does_not_have(boss, tie_breaks):
+    body = {"name": "Schafkopf", "date": "2026-12-01", "game": "sheepshead",
+            "variant": "standard", "rounds": 2, "hands_per_round": 20,
+            "tie_breaks": tie_breaks}  # fmt: skip
+    error = assert_error(send(boss, "post", "/api/tournaments", body), 422, "invalid")
+    assert "tie_breaks" in error["fields"]
+    assert not Tournament.objects.exists()
