@@ -91,12 +91,13 @@ def settings_of(
         if tie_breaks is None
         else standings.check_tie_breaks(tie_breaks, score)
     )
-    for name in tie_breaks:
-        if name not in standings.tie_breaks_of(ruleset.game_tie_breaks):
+    offered = standings.tie_breaks_of(ruleset.game_tie_breaks)
+    for tie_break in tie_breaks:
+        if tie_break not in offered:
             raise RuleError(
                 _("The tie-break %(name)s is not one of this game's."),
                 field="tie_breaks",
-                name=name,
+                name=tie_break,
             )
     if not isinstance(public, bool):
         raise RuleError(_("Say yes or no."), field="public")
