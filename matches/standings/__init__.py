@@ -19,8 +19,8 @@ from .model import (
     TableResult,
     check_score,
     check_tie_breaks,
-    tie_breaks_of,
     default_tie_breaks,
+    tie_breaks_of,
 )
 from .results import RoundResult, round_results
 from .series import SERIES_SCORES, SeriesResult, SeriesRow, TournamentStandings, series

@@ -4,8 +4,8 @@ test."""
 import pytest
 
 from matches.models import Tournament
-from tests.api_support import assert_error, send
-from tests.factories import HTMX, text
+from tests.api_support import assert_error, login, send
+from tests.factories import HTMX, sheep, text
 
 
 def new_tournament(boss, preset, **more):
@@ -45,3 +45,14 @@ def test_the_api_refuses_a_tie_break_the_game_does_not_have(boss, tie_breaks):
     error = assert_error(send(boss, "post", "/api/tournaments", body), 422, "invalid")
     assert "tie_breaks" in error["fields"]
     assert not Tournament.objects.exists()
+
+
+def test_sheepshead_card_points_are_augen_in_german_everywhere(owner):
+    match = sheep(owner, [{"picker": 0, "partner": 1, "points": 75}])
+    german = login(owner, HTTP_ACCEPT_LANGUAGE="de")
+    page = german.get(f"/matches/{match.pk}/").content.decode()
+    assert "Augen der Aufnehmer-Partei" in page  # the form, as before
+    assert "<th>Augen</th>" in page and "<th>Punkte</th>" not in page
+    assert 'data-label="Augen"' in page
+    audit = text(german.get(f"/matches/{match.pk}/history/"))
+    assert "Augen: 75" in audit or "Augen 75" in audit, audit

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from ...presenters import HandFact
 from ...rules import Hand, MatchState, NextHand
@@ -23,7 +23,12 @@ class SheepsheadGame(Game):
     name = gettext_lazy("Sheepshead")
     hand_form = SheepsheadHandForm
     hand_body = SheepsheadHand
-    paper_columns = (gettext_lazy("Picker"), gettext_lazy("Partner"), gettext_lazy("Points"))
+    # Card points, "Augen" in German as on the hand form (not the game's "Punkte").
+    paper_columns = (
+        gettext_lazy("Picker"),
+        gettext_lazy("Partner"),
+        pgettext_lazy("card points", "Points"),
+    )
     previewed = True
     history_columns = 4
     option_labels = {
@@ -66,7 +71,7 @@ class SheepsheadGame(Game):
                 HandFact("partner", _("alone") if partner is None else name(partner), _("Partner"))
             )
         if data.get("points") is not None:
-            facts.append(HandFact("points", str(data["points"]), _("Points")))
+            facts.append(HandFact("points", str(data["points"]), pgettext("card points", "Points")))
         for key, label in (
             ("all_tricks", _("The picker side took every trick")),
             ("no_trick", _("The picker side took no trick")),
