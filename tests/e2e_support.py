@@ -125,11 +125,15 @@ def browser_context(browser, viewport=None, locale="en-GB", service_workers=SERV
 
 def watch_policy(page, errors: list[str]) -> None:
     """Count what the Content-Security-Policy blocked (an inline handler, a style, an
-    eval) as an error: Chromium reports it on the console only, never as a page error."""
+    eval) as an error: Chromium reports it on the console only, never as a page error.
+    So is a form field's ``pattern`` that is no regular expression (Chromium compiles it
+    with the ``v`` flag, stricter than Python's ``re``, and then checks nothing)."""
 
     def seen(message):
         if "Content Security Policy" in message.text or "evalDisallowed" in message.text:
             errors.append(f"CSP: {message.text}")
+        elif "is not a valid regular expression" in message.text:
+            errors.append(f"pattern: {message.text}")
 
     page.on("console", seen)
 

@@ -160,4 +160,10 @@ def test_the_hands_follow_the_game_and_the_round_says_them(
         assert page.locator("body").evaluate(BROKEN_WORDS) == []
         page.goto(f"{base}/tournaments/{tournament.pk}/standings/")
         expect(page.locator(".csv-separator")).to_contain_text("durch Semikolons getrennt")
+        # The penalty's points (behind its disclosure): a sign (either minus) and digits,
+        # checked by the browser.
+        points = page.locator("#adjust-points")
+        for typed, valid in [("−3", True), ("-3", True), ("+2", True), ("3", True), ("x3", False)]:
+            check = "(field, typed) => { field.value = typed; return field.checkValidity(); }"
+            assert points.evaluate(check, typed) is valid, typed
         _shot(page, f"standings-de-{width}", parts=())
