@@ -143,6 +143,20 @@ def test_every_message_is_translated_and_none_is_fuzzy(entries):
             )
 
 
+# Two placeholders with only a space between: "in Spiel 7 12 Stiche" reads as one number.
+SIDE_BY_SIDE = re.compile(r"%\(\w+\)[sd] %\(\w+\)[sd]")
+
+
+def test_no_german_message_puts_two_figures_side_by_side(entries):
+    close = [
+        (entry.msgid, text)
+        for entry in entries[1:]
+        for text in entry.msgstr.values()
+        if SIDE_BY_SIDE.search(text) and not SIDE_BY_SIDE.search(entry.msgid)
+    ]
+    assert close == []
+
+
 def test_compiled_catalogue_matches_the_po(entries):
     with MO.open("rb") as handle:
         compiled = dict(gettext.GNUTranslations(handle)._catalog)
