@@ -230,7 +230,8 @@ def test_score_cards_one_per_player(evening, organiser):
             assert line[4].rstrip(" ★") == str(result.place)
             assert int(line[5]) == result.match_points
     carla = cards[names.index("Carla")]
-    assert "incl. −2 ruling" in carla
+    # A negative adjustment is a penalty on the card (issue 32, item 12: "Entscheidung").
+    assert "incl. −2 penalty" in carla
 
 
 def test_sheets_in_german(evening, organiser):
@@ -241,7 +242,9 @@ def test_sheets_in_german(evening, organiser):
     assert "Runde 3: Sitzordnung nach Tischen" in seating and "Wo sitze ich?" in seating
     cards = text(boss.get(printed(evening, "tables/3/")))
     assert "Stiche" in cards and "Trumpf" in cards and "4 Spiele an diesem Tisch" in cards
-    assert "Ergebniskarte" in text(boss.get(printed(evening, "cards/")))
+    score_cards = text(boss.get(printed(evening, "cards/")))
+    assert "Ergebniskarte" in score_cards
+    assert "inkl. −2 Strafe" in score_cards and "Entscheidung" not in score_cards
 
 
 def test_results_csv_has_a_row_per_player_and_round(evening, organiser):
