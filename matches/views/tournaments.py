@@ -1033,13 +1033,24 @@ def results_csv(request, tournament_id: int):
     """Every result: one row per entry per round."""
     tournament = _tournament(tournament_id)
     read = standings_reads.tournament_standings(tournament)
-    header = [_("round"), _("name"), _("table"), _("game points"), _("place"), _("won"), _("bye")]
+    # The game points include any penalty or ruling; its column says how much of them.
+    header = [
+        _("round"),
+        _("name"),
+        _("table"),
+        _("game points"),
+        _("adjustment"),
+        _("place"),
+        _("won"),
+        _("bye"),
+    ]
     rows = [
         [
             number,
             _safe(read.names[entry]),
             result.table or "",
             result.game_points,
+            result.adjustment,
             result.place or "",
             int(result.won),
             int(result.bye),

@@ -251,8 +251,17 @@ def test_results_csv_has_a_row_per_player_and_round(evening, organiser):
     response = login(organiser).get(f"/tournaments/{evening.pk}/results.csv")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0] == ["round", "name", "table", "game points", "place", "won", "bye"]
+    assert rows[0] == [
+        "round", "name", "table", "game points", "adjustment", "place", "won", "bye"
+    ]  # fmt: skip
     assert len(rows) == 1 + 3 * len(NAMES)
+    # Carla's −2 (issue 32, item 12: the adjustment had no column), inside her game points.
+    read = standings_reads.tournament_standings(evening)
+    carla = next(entry for entry, name in read.names.items() if name == "Carla")
+    for number, result in read.rounds[carla].items():
+        line = next(row for row in rows[1:] if row[:2] == [str(number), "Carla"])
+        assert (line[3], line[4]) == (str(result.game_points), str(result.adjustment))
+    assert "-2" in {row[4] for row in rows[1:] if row[1] == "Carla"}
     assert {(row[0], row[1]) for row in rows[1:]} == {
         (str(number), name) for number in (1, 2, 3) for name in NAMES
     }
