@@ -582,8 +582,13 @@ def entries_apart(request, tournament_id: int):
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request, tournament_id: int):
-    """Change the set-up, until the first round is drafted."""
+    """Change the set-up, until the first round is drafted. After that the page says so
+    on the tournament's page instead of showing a form it would refuse (a form sent from
+    a page opened before the draft is refused with what was typed, 422)."""
     tournament = _tournament(tournament_id)
+    if request.method == "GET" and tournament.rounds.exists():
+        messages.warning(request, _("The set-up is fixed once the first round is drafted."))
+        return leave(request, tournament.get_absolute_url())
     initial = {
         "name": tournament.name,
         "date": tournament.date,

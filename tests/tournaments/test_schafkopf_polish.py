@@ -4,8 +4,10 @@ test."""
 import pytest
 
 from matches.models import Tournament
+from matches.services import tournaments as services
 from tests.api_support import assert_error, login, send
 from tests.factories import HTMX, sheep, text
+from tests.tournaments.evenings import club
 
 
 def new_tournament(boss, preset, **more):
@@ -56,3 +58,26 @@ def test_sheepshead_card_points_are_augen_in_german_everywhere(owner):
     assert 'data-label="Augen"' in page
     audit = text(german.get(f"/matches/{match.pk}/history/"))
     assert "Augen: 75" in audit or "Augen 75" in audit, audit
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_a_drafted_tournaments_edit_page_leads_back_saying_why(boss, organiser, headers):
+    tournament = club(organiser)
+    services.draft_round(tournament, organiser, method="draw", seed=1)
+    before = Tournament.objects.values_list("name", "revision").get()
+    url = f"/tournaments/{tournament.pk}/edit/"
+    answer = boss.get(url, **headers)
+    where = answer["HX-Redirect"] if headers else answer["Location"]
+    assert answer.status_code == 200 if headers else 302
+    assert where == tournament.get_absolute_url()
+    assert "The set-up is fixed once the first round is drafted." in text(boss.get(where))
+    assert Tournament.objects.values_list("name", "revision").get() == before
+
+
+def test_the_edit_page_is_the_organisers(client, other, organiser):
+    tournament = club(organiser)
+    url = f"/tournaments/{tournament.pk}/edit/"
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(other)
+    assert client.get(url).status_code == 403
+    assert client.delete(url).status_code in (403, 405)
