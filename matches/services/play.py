@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from .. import rules
 from ..errors import Conflict, HandNotFound, Invalid, NotFound, TableLocked
-from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament
+from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament, TournamentAudit
 from ..models.audit import Actor
 from ..models.play import new_share_token
 from ..models.statements import Insert, Update
@@ -133,6 +133,25 @@ def _reason_if_confirmed(match: Match, reason: str) -> None:
         raise RuleError(
             _("This table's result is confirmed: say why it is changed."), field="reason"
         )
+
+
+def _take_back_hand_in(match: Match, by, number: int) -> None:
+    """A result handed in is no longer the result once one of its hands changes: the
+    table hands it in again. The tournament's audit says so between the two hand-ins
+    (it showed "handed in" twice with nothing between)."""
+    if not match.tournament_id:
+        return
+    waiting = Table.objects.filter(
+        match_id=match.pk, submitted_by__isnull=False, confirmed_at__isnull=True
+    ).select_related("round")
+    for table in waiting:
+        TournamentAudit.objects.create(
+            tournament_id=match.tournament_id,
+            **TournamentAudit.naming(by),
+            action="hand-change-reopen",
+            after={"table": table.number, "hand": number},
+        )
+    waiting.update(submitted_by=None)
 
 
 def _scorer_first(match: Match, by) -> None:
@@ -411,6 +430,7 @@ def correct_hand(
         hand.version += 1
         hand.save(update_fields=["input", "version", "updated_at"])
         versions = tuple(h.version for h in hands)
+        _take_back_hand_in(match, by, number)
         _store_derived(match, state, versions, hands)
         _audit(
             match,
@@ -441,6 +461,7 @@ def undo_last_hand(match: Match, number: int, *, by, reason: str = "") -> Snapsh
                 _replay(match, hands),
             )
         last = hands.pop()
+        _take_back_hand_in(match, by, number)
         last.delete()
         current = _replay(match, hands)
         _store_derived(match, current.state, current.versions)

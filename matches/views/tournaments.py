@@ -1111,6 +1111,9 @@ AUDIT_SENTENCES = {
     "submit": gettext_lazy("handed in the result of table %(table)s, as %(by)s"),
     "confirm": gettext_lazy("confirmed the result of table %(table)s, as %(by)s"),
     "reopen": gettext_lazy("took back the result of table %(table)s"),
+    "hand-change-reopen": gettext_lazy(
+        "took back the result of table %(table)s by changing hand %(hand)s"
+    ),
     "reopen-table": gettext_lazy("gave table %(table)s back to its players"),
     "close": gettext_lazy("closed round %(round)s"),
     "adjust": gettext_lazy("adjusted %(entry)s in round %(round)s by %(points)s game points"),

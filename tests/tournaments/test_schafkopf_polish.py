@@ -3,11 +3,12 @@ test."""
 
 import pytest
 
-from matches.models import Tournament
+from matches.models import Table, Tournament, TournamentAudit
+from matches.services import play
 from matches.services import tournaments as services
 from tests.api_support import assert_error, login, send
 from tests.factories import HTMX, sheep, text
-from tests.tournaments.evenings import club
+from tests.tournaments.evenings import club, handed_in
 
 
 def new_tournament(boss, preset, **more):
@@ -81,3 +82,26 @@ def test_the_edit_page_is_the_organisers(client, other, organiser):
     client.force_login(other)
     assert client.get(url).status_code == 403
     assert client.delete(url).status_code in (403, 405)
+
+
+def test_the_audit_says_a_changed_hand_took_the_hand_in_back(boss, organiser):
+    table = handed_in(organiser)  # handed in by its first player
+    match = table.match
+    hand = match.hands.order_by("-number").first()
+    tricks = list(hand.input["tricks"])
+    tricks[0], tricks[1] = tricks[1], tricks[0]
+    play.correct_hand(match, hand.number, {"tricks": tricks, "trump": "hearts"},
+                      version=hand.version, by=table.actor)  # fmt: skip
+    first = table.seats.order_by("number").first().entry
+    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
+    actions = list(
+        TournamentAudit.objects.filter(action__in=["submit", "hand-change-reopen"])
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
+    assert actions == ["submit", "hand-change-reopen", "submit"]
+    url = f"/tournaments/{table.round.tournament_id}/audit/"
+    page = text(boss.get(url))
+    assert f"took back the result of table 1 by changing hand {hand.number}" in page
+    german = text(login(organiser, HTTP_ACCEPT_LANGUAGE="de").get(url))
+    assert f"durch eine Änderung an Spiel {hand.number} zurückgenommen" in german
