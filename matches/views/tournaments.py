@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import get_format
@@ -392,7 +393,7 @@ def tournament_detail(request, tournament_id: int):
         "tournament": tournament,
         "entries": list(entries),
         "query": query,
-        "checked_in": tournament.entries.filter(checked_in=True).count(),
+        "checked_in": _checked_in(tournament),
         "rounds": (rounds := list(tournament.rounds.all())),
         # The next round is seated once this one closes (the services refuse it before).
         "playing": next((r for r in rounds if r.status == Round.Status.PLAYING), None),
@@ -517,17 +518,26 @@ def _typed_entries(typed: str, teams: bool) -> list:
 @organiser_required
 @require_POST
 def entry_check_in(request, tournament_id: int, entry_id: int):
-    """One tap at the door: check in, or (``undo``) take it back. htmx swaps the row."""
+    """One tap at the door: check in, or (``undo``) take it back. htmx swaps the row, and
+    the page's count of those checked in out of band."""
     tournament = _tournament(tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     entry = services.check_in(entry, request.user, checked_in="undo" not in request.POST)
     if request.htmx:
-        return render(
-            request,
-            "tournaments/detail.html#entry",
-            {"tournament": tournament, "entry": entry},
-        )
+        context = {
+            "tournament": tournament,
+            "entry": entry,
+            "checked_in": _checked_in(tournament),
+            "oob": True,
+        }
+        row = render_to_string("tournaments/detail.html#entry", context, request=request)
+        counter = render_to_string("tournaments/detail.html#checked_in", context, request=request)
+        return HttpResponse(row + counter)
     return leave(request, tournament.get_absolute_url())
+
+
+def _checked_in(tournament: Tournament) -> int:
+    return tournament.entries.filter(checked_in=True).count()
 
 
 @organiser_required
