@@ -737,11 +737,15 @@ def round_detail(request, tournament_id: int, number: int):
 
 
 @organiser_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def round_change(request, tournament_id: int, number: int):
-    """Change a draft: swap two entries, or move one to a table (or to a bye)."""
+    """Change a draft: swap two entries, or move one to a table (or to a bye); start the
+    round, close it. A GET is the "Close round N?" page reloaded (its address is this
+    form's): ``_close_asked_again``."""
     tournament = _tournament(tournament_id)
     round_ = _round(tournament, number)
+    if request.method == "GET":
+        return _close_asked_again(request, tournament, round_)
     action = request.POST.get("action")
     if request.POST.get("preview") and action in ("swap", "move"):
         return _change_preview(request, tournament, round_, action)
@@ -822,16 +826,33 @@ def _close_asks(request, tournament: Tournament, round_: Round, numbers: list[in
     tables = list(
         round_.tables.filter(number__in=numbers).select_related("match", "submitted_by__player")
     )
+    # Asked again on a GET (a reload), the question has no post to repeat: a table still
+    # playing can only have come with "end them" ticked, whose reason is typed again.
+    playing = any(not table.match.finished for table in tables)
     context = {
         "tournament": tournament,
         "round": round_,
         "seen": seen,
         "tables": tables,
         "numbers": ", ".join(str(table.number) for table in tables),
-        "end_unfinished": "end_unfinished" in request.POST,
+        "end_unfinished": "end_unfinished" in request.POST or (request.method == "GET" and playing),
         "reason": request.POST.get("reason", ""),
     }
-    return render(request, "tournaments/round_close.html", context)
+    template = template_for(request, "tournaments/round_close.html", "question")
+    return render(request, template, context)
+
+
+def _close_asked_again(request, tournament: Tournament, round_: Round):
+    """The "Close round N?" page reloaded: it came from a post, and a reload asks for
+    its address. The question again, as the tables now stand, while closing the round
+    would ask it; otherwise back to the round's page (closed already, or nothing to ask:
+    its own button closes it)."""
+    asks = services.close_asks(round_)
+    if asks:
+        return _close_asks(request, tournament, round_, asks)
+    if round_.status == Round.Status.CLOSED:
+        messages.info(request, _("Round %(number)s is closed.") % {"number": round_.number})
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, round_.number]))
 
 
 def _posted_entry(tournament: Tournament, value) -> Entry:
