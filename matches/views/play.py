@@ -99,6 +99,7 @@ def _table_context(request, snapshot, door, *, form=None, read_only=False, previ
     context.update(preview or {})
     context["door"] = door
     state = snapshot.state
+    _with_ruled_end(context, game, snapshot)
     if game.previewed:
         context["preview_url"] = door.url("preview")
         context["quick_points"] = game.quick_points
@@ -109,6 +110,18 @@ def _table_context(request, snapshot, door, *, form=None, read_only=False, previ
             initial=form_class.initial_for(snapshot.next_number), state=state, ruleset=ruleset
         )
     return context
+
+
+def _with_ruled_end(context: dict, game, snapshot) -> None:
+    """A tournament's table its organiser ended (a ruling, or a round closed over it):
+    who ended it and why, where the page would say the table ended it."""
+    match = snapshot.match
+    if not (match.tournament_id and match.stopped and snapshot.state.finished):
+        return
+    stop = selectors.stops([match.pk]).get(match.pk)
+    if stop is not None:
+        context["ended_by"] = stop
+        context["ending_why"] = game.ruled_end_words(context["ruleset"], snapshot.state)
 
 
 def _match_page(

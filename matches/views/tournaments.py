@@ -32,6 +32,7 @@ from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
+from ..services import selectors
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
@@ -652,6 +653,10 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
         )
     sizes = services.table_sizes(tournament)
     ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
+    # The tables the organiser ended: who did and why (a query only when there are any).
+    stops = selectors.stops(
+        table.match_id for table in tables if table.match and table.match.stopped
+    )
     rows = []
     for table in tables:
         seats = list(table.seats.all())
@@ -668,6 +673,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 # Who sits out, in the game's words (the dealer at Sheepshead).
                 "sitter": _(ruleset.sitter_note) if sizes.has_sitter(len(seats)) else "",
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
+                "stop": stops.get(table.match_id),
             }
         )
     _with_results(round_, rows)
