@@ -171,3 +171,15 @@ def test_the_ruling_is_only_said_where_the_table_is_seen(client, other, ended):
     client.force_login(other)
     assert client.get(url).status_code == 403
     assert client.get(f"/matches/{ended.match_id}/").status_code == 403
+
+
+def test_the_pages_that_say_it_only_read(boss, ended):
+    tournament = ended.round.tournament
+    for url in (
+        f"/tournaments/{tournament.pk}/rounds/1/",
+        f"/tournaments/{tournament.pk}/results/",
+        f"/tournaments/{tournament.pk}/results/1/1/",
+        f"/matches/{ended.match_id}/",
+        f"/t/{ended.token}/",
+    ):
+        assert boss.post(url).status_code == 405, url
