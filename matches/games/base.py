@@ -237,6 +237,19 @@ class Game:
             number,
         ) % {"number": number}
 
+    def ruled_end_words(self, ruleset: Ruleset, state: MatchState) -> str:
+        """What ending a tournament's table by the organiser's ruling decided, said after
+        who ended it and why (``partials/ended_by.html``, in place of "The table ended
+        the match…"): the hands played, and that the highest total wins."""
+        number = state.ending.hand if state.ending else 0
+        if not number:
+            return _("No hand was played.")
+        return ngettext(
+            "After %(number)s hand: the highest total wins.",
+            "After %(number)s hands: the highest total wins.",
+            number,
+        ) % {"number": number}
+
     @staticmethod
     def tie_words(state: MatchState) -> str:
         """RULES.md §1.3: the tie at the limit and what broke it."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -20,7 +20,8 @@ from typing import Any
 from django.db import transaction
 
 from .. import rules
-from ..models import Match
+from ..models import AuditEntry, Match
+from ..models.audit import who
 from ..models.lookups import HAND_COLUMNS, hand_rows
 from ..rules import MatchState
 from ..rules.stored import detail_from_json
@@ -243,3 +244,31 @@ def state_before(snap: Snapshot, number: int) -> MatchState:
 def preview_hand(match: Match, data: Mapping[str, Any]) -> rules.Hand:
     """What the next hand would score, without recording it (RuleError if it can't be)."""
     return rules.play_hand(match.ruleset, snapshot(match).head, data).hands[-1]
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Who ended a match before its end, as the audit names them, and the reason given."""
+
+    who: str
+    reason: str
+
+
+def stops(match_ids: Iterable[int]) -> dict[int, Stop]:
+    """Of these matches, those ended before their end and not reopened: by the last "ended
+    the match" of each one's audit (a tournament's table: its organiser's ruling). One
+    query, whatever the number of matches."""
+    ids = [pk for pk in match_ids if pk is not None]
+    if not ids:
+        return {}
+    found = {}
+    entries = (
+        AuditEntry.objects.filter(
+            match_id__in=ids, match__stopped=True, action=AuditEntry.Action.STOP
+        )
+        .order_by("match_id", "at", "pk")
+        .values_list("match_id", "by_name", "reason")
+    )
+    for match_id, by_name, reason in entries:
+        found[match_id] = Stop(who(by_name), reason)
+    return found

@@ -811,9 +811,7 @@ def close_round(
             # Before the question: a missing reason would otherwise be asked for only
             # after the organiser's yes, and the round stay open.
             reason = _required_reason(reason)
-        # A table whose phone said it holds hands the server has not seen is asked about
-        # too, confirmed or not: closing would leave those hands out (issue 24).
-        unasked = [t.number for t in tables if t.confirmed_at is None or t.waiting_hands]
+        unasked = _asked_at_closing(tables)
         # ``seen``: the tournament's revision when the question was shown. A table taken
         # back and corrected since would otherwise be confirmed with a result the
         # organiser never saw.
@@ -849,6 +847,22 @@ def close_round(
             reason=reason if unfinished else "",
         )
     return round_
+
+
+def close_asks(round_: Round) -> list[int]:
+    """The tables of ``round_`` (being played) that its closing asks the organiser about
+    first, by number: none when it closes without a question, or is not being played. A
+    read, for the page that asks again when reloaded."""
+    if round_.status != Round.Status.PLAYING:
+        return []
+    return _asked_at_closing(round_.tables.order_by("number"))
+
+
+def _asked_at_closing(tables) -> list[int]:
+    # The tables its players have not confirmed, which closing confirms in the
+    # organiser's name; and a table whose phone said it holds hands the server has not
+    # seen, confirmed or not: closing would leave those hands out (issue 24).
+    return [t.number for t in tables if t.confirmed_at is None or t.waiting_hands]
 
 
 def keep_apart(tournament: Tournament, by, first: Entry, second: Entry) -> None:

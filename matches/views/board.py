@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET
 from .. import access, standings
 from ..models import Round, Table, Tournament
 from ..services import board as boards
+from ..services import selectors
 from . import play
 from .match_routes import MatchRoutes
 from .tournaments import _rows, standings_columns
@@ -149,6 +150,10 @@ def results(request, tournament_id: int):
     rounds = []
     for round_ in tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("number"):
         rounds.append({"round": round_, "tables": boards.round_progress(tournament, round_)})
+    # The tables the organiser ended, with who did and why: one query for the evening.
+    stops = selectors.stops(table.match for item in rounds for table in item["tables"])
+    for item in rounds:
+        item["tables"] = [(table, stops.get(table.match)) for table in item["tables"]]
     context = {
         "tournament": tournament,
         "board": read,

@@ -99,6 +99,7 @@ def _table_context(request, snapshot, door, *, form=None, read_only=False, previ
     context.update(preview or {})
     context["door"] = door
     state = snapshot.state
+    _with_ruled_end(context, game, snapshot)
     if game.previewed:
         context["preview_url"] = door.url("preview")
         context["quick_points"] = game.quick_points
@@ -109,6 +110,18 @@ def _table_context(request, snapshot, door, *, form=None, read_only=False, previ
             initial=form_class.initial_for(snapshot.next_number), state=state, ruleset=ruleset
         )
     return context
+
+
+def _with_ruled_end(context: dict, game, snapshot) -> None:
+    """A tournament's table its organiser ended (a ruling, or a round closed over it):
+    who ended it and why, where the page would say the table ended it."""
+    match = snapshot.match
+    if not (match.tournament_id and match.stopped and snapshot.state.finished):
+        return
+    stop = selectors.stops([match.pk]).get(match.pk)
+    if stop is not None:
+        context["ended_by"] = stop
+        context["ending_why"] = game.ruled_end_words(context["ruleset"], snapshot.state)
 
 
 def _match_page(
@@ -315,7 +328,9 @@ def _stale(request, conflict: Conflict, door: MatchRoutes, number: int):
 
 def _both_entries(posted, current, number: int) -> dict | None:
     """Hand ``number`` as recorded beside what the stale form says, field by field, as
-    the hand's own form reads them; None when there is no such hand."""
+    the hand's own form reads them; None when there is no such hand. What is compared is
+    what each hand means: the stale entry as the rules keep it (``_as_kept``), so that
+    what a form leaves over is no difference (a leaster's blank partner and points)."""
     if not isinstance(number, int) or not 1 <= number <= len(current.state.hands):
         return None
     match = current.match
@@ -325,7 +340,7 @@ def _both_entries(posted, current, number: int) -> dict | None:
     recorded = form_class(
         initial=form_class.initial_for(number, hand), state=before, ruleset=match.ruleset
     )
-    yours = form_class(posted, state=before, ruleset=match.ruleset)
+    yours = _as_kept(form_class, posted, before, match.ruleset, number)
     rows = []
     for name, field in recorded.fields.items():
         if field.widget.is_hidden:
@@ -337,6 +352,21 @@ def _both_entries(posted, current, number: int) -> dict | None:
     for row in rows:
         row["differs"] = row["recorded"] != row["yours"]
     return {"number": number, "rows": rows, "same": not any(r["differs"] for r in rows)}
+
+
+def _as_kept(form_class, posted, before, ruleset, number: int):
+    """The stale form as the rules keep its hand: read by the hand's form, cleaned and
+    played by the rules on the state hand ``number`` was dealt in, and shown back
+    through the form as a recorded hand is (so both sides of the comparison come the
+    same way). A form the rules refuse is shown as it was posted."""
+    yours = form_class(posted, state=before, ruleset=ruleset)
+    if not yours.is_valid():
+        return yours
+    try:
+        kept = rules.play_hand(ruleset, before, yours.hand()).hands[-1]
+    except RuleError:
+        return yours
+    return form_class(initial=form_class.initial_for(number, kept), state=before, ruleset=ruleset)
 
 
 # The query that opens a correction form with a second phone's figures (issue 20, item 2):

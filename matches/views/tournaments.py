@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import get_format
@@ -31,6 +32,7 @@ from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
+from ..services import selectors
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
@@ -398,7 +400,7 @@ def tournament_detail(request, tournament_id: int):
         "tournament": tournament,
         "entries": list(entries),
         "query": query,
-        "checked_in": tournament.entries.filter(checked_in=True).count(),
+        "checked_in": _checked_in(tournament),
         "rounds": (rounds := list(tournament.rounds.all())),
         # The next round is seated once this one closes (the services refuse it before).
         "playing": next((r for r in rounds if r.status == Round.Status.PLAYING), None),
@@ -523,17 +525,26 @@ def _typed_entries(typed: str, teams: bool) -> list:
 @organiser_required
 @require_POST
 def entry_check_in(request, tournament_id: int, entry_id: int):
-    """One tap at the door: check in, or (``undo``) take it back. htmx swaps the row."""
+    """One tap at the door: check in, or (``undo``) take it back. htmx swaps the row, and
+    the page's count of those checked in out of band."""
     tournament = _tournament(tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     entry = services.check_in(entry, request.user, checked_in="undo" not in request.POST)
     if request.htmx:
-        return render(
-            request,
-            "tournaments/detail.html#entry",
-            {"tournament": tournament, "entry": entry},
-        )
+        context = {
+            "tournament": tournament,
+            "entry": entry,
+            "checked_in": _checked_in(tournament),
+            "oob": True,
+        }
+        row = render_to_string("tournaments/detail.html#entry", context, request=request)
+        counter = render_to_string("tournaments/detail.html#checked_in", context, request=request)
+        return HttpResponse(row + counter)
     return leave(request, tournament.get_absolute_url())
+
+
+def _checked_in(tournament: Tournament) -> int:
+    return tournament.entries.filter(checked_in=True).count()
 
 
 @organiser_required
@@ -653,6 +664,10 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
         )
     sizes = services.table_sizes(tournament)
     ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
+    # The tables the organiser ended: who did and why (a query only when there are any).
+    stops = selectors.stops(
+        table.match_id for table in tables if table.match and table.match.stopped
+    )
     rows = []
     for table in tables:
         seats = list(table.seats.all())
@@ -669,6 +684,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
                 # Who sits out, in the game's words (the dealer at Sheepshead).
                 "sitter": _(ruleset.sitter_note) if sizes.has_sitter(len(seats)) else "",
                 "dealer": seats[table.first_dealer].entry.name if seats else "",
+                "stop": stops.get(table.match_id),
             }
         )
     _with_results(round_, rows)
@@ -738,11 +754,15 @@ def round_detail(request, tournament_id: int, number: int):
 
 
 @organiser_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def round_change(request, tournament_id: int, number: int):
-    """Change a draft: swap two entries, or move one to a table (or to a bye)."""
+    """Change a draft: swap two entries, or move one to a table (or to a bye); start the
+    round, close it. A GET is the "Close round N?" page reloaded (its address is this
+    form's): ``_close_asked_again``."""
     tournament = _tournament(tournament_id)
     round_ = _round(tournament, number)
+    if request.method == "GET":
+        return _close_asked_again(request, tournament, round_)
     action = request.POST.get("action")
     if request.POST.get("preview") and action in ("swap", "move"):
         return _change_preview(request, tournament, round_, action)
@@ -823,16 +843,33 @@ def _close_asks(request, tournament: Tournament, round_: Round, numbers: list[in
     tables = list(
         round_.tables.filter(number__in=numbers).select_related("match", "submitted_by__player")
     )
+    # Asked again on a GET (a reload), the question has no post to repeat: a table still
+    # playing can only have come with "end them" ticked, whose reason is typed again.
+    playing = any(not table.match.finished for table in tables)
     context = {
         "tournament": tournament,
         "round": round_,
         "seen": seen,
         "tables": tables,
         "numbers": ", ".join(str(table.number) for table in tables),
-        "end_unfinished": "end_unfinished" in request.POST,
+        "end_unfinished": "end_unfinished" in request.POST or (request.method == "GET" and playing),
         "reason": request.POST.get("reason", ""),
     }
-    return render(request, "tournaments/round_close.html", context)
+    template = template_for(request, "tournaments/round_close.html", "question")
+    return render(request, template, context)
+
+
+def _close_asked_again(request, tournament: Tournament, round_: Round):
+    """The "Close round N?" page reloaded: it came from a post, and a reload asks for
+    its address. The question again, as the tables now stand, while closing the round
+    would ask it; otherwise back to the round's page (closed already, or nothing to ask:
+    its own button closes it)."""
+    asks = services.close_asks(round_)
+    if asks:
+        return _close_asks(request, tournament, round_, asks)
+    if round_.status == Round.Status.CLOSED:
+        messages.info(request, _("Round %(number)s is closed.") % {"number": round_.number})
+    return leave(request, reverse("tournaments:round", args=[tournament.pk, round_.number]))
 
 
 def _posted_entry(tournament: Tournament, value) -> Entry:

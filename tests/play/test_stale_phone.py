@@ -283,3 +283,74 @@ def test_every_game_compares_a_stale_hand(client_of, owner, make, theirs, mine, 
     if differs:
         assert any(row[0].startswith(differs) and row[1] != row[2] for row in rows), rows
     assert Hand.objects.filter(match=match).count() == 1
+
+
+# Issue 32, item 6: two phones entering the same leaster. A phone running the form's
+# script leaves out of its post what "Nobody picked" has nothing to say about (partner,
+# points, flags); one without it sends them blank or 0. What the hand means is the same.
+LEASTER_BY_SCRIPT = {"number": 1, "picker": "nobody", "leaster_winner": "2"}
+LEASTER_WITHOUT_SCRIPT = {**sh(1, "nobody", points=0), "leaster_winner": "2"}
+
+
+@pytest.mark.django_db
+class TestTwoPhonesOneLeaster:
+    def url(self, match):
+        return f"/matches/{match.pk}/hands/"
+
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+    @pytest.mark.parametrize(
+        ("first", "second"),
+        [
+            (LEASTER_BY_SCRIPT, LEASTER_WITHOUT_SCRIPT),
+            (LEASTER_WITHOUT_SCRIPT, LEASTER_BY_SCRIPT),
+            (LEASTER_BY_SCRIPT, LEASTER_BY_SCRIPT),
+        ],
+        ids=["script-then-plain", "plain-then-script", "both-by-script"],
+    )
+    def test_the_same_leaster_is_the_same(self, client_of, owner, headers, first, second):
+        match = sheep(owner, all_pass="leaster")
+        client = client_of(owner)
+        assert client.post(self.url(match), first).status_code == 302
+        response = client.post(self.url(match), second, **headers)
+        assert response.status_code == 409
+        page = response.content.decode()
+        assert STALE in page and "Yours says the same: nothing to do." in page
+        rows = compared(page)
+        assert all(row[1] == row[2] for row in rows), rows
+        assert ["Leaster won by (when nobody picked)", "Cy", "Cy"] in rows
+        assert "Correct hand 1" not in page and "≠" not in page
+        assert Hand.objects.get(match=match).input == {"picker": None, "leaster_winner": 2}
+
+    def test_two_different_leasters_are_told_apart(self, client_of, owner):
+        match = sheep(owner, all_pass="leaster")
+        client = client_of(owner)
+        assert client.post(self.url(match), LEASTER_BY_SCRIPT).status_code == 302
+        response = client.post(self.url(match), {**LEASTER_WITHOUT_SCRIPT, "leaster_winner": "3"})
+        assert response.status_code == 409
+        page = response.content.decode()
+        assert "Yours was not saved." in page and "Correct hand 1" in page
+        differing = [row for row in compared(page) if row[1] != row[2]]
+        # Only the winner differs: the blank partner and points of one form are no news.
+        assert differing == [["Leaster won by (when nobody picked)", "Cy", "Dan"]]
+        assert Hand.objects.get(match=match).input == {"picker": None, "leaster_winner": 2}
+
+    def test_a_leaster_beside_a_picked_hand_differs(self, client_of, owner):
+        match = sheep(owner, all_pass="leaster")
+        client = client_of(owner)
+        assert client.post(self.url(match), sh(1, 1, 3, 95)).status_code == 302
+        response = client.post(self.url(match), LEASTER_BY_SCRIPT, **HTMX)
+        assert response.status_code == 409
+        rows = compared(response.content.decode())
+        assert ["Picker", "Ben", "Nobody picked"] in rows
+        assert any(row[0].startswith("The picker side") and row[1] != row[2] for row in rows)
+
+    def test_the_same_leaster_in_german(self, client_of, owner):
+        match = sheep(owner, all_pass="leaster")
+        client = client_of(owner)
+        assert client.post(self.url(match), LEASTER_BY_SCRIPT).status_code == 302
+        response = client.post(
+            self.url(match), LEASTER_WITHOUT_SCRIPT, HTTP_ACCEPT_LANGUAGE="de", **HTMX
+        )
+        page = response.content.decode()
+        assert "Spiel 1 wurde gerade von jemand anderem eingetragen." in page
+        assert "Ihre Eingabe sagt dasselbe: nichts zu tun." in page

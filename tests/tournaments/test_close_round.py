@@ -9,7 +9,7 @@ import pytest
 from matches.models import Round, Table
 from matches.services import tournaments as services
 from tests.api_support import send
-from tests.factories import text
+from tests.factories import HTMX, text
 from tests.tournaments.test_rounds import club, play_table
 
 
@@ -182,3 +182,99 @@ def test_the_api_closes_without_a_question(boss, played):
     assert closed.status_code == 200
     assert all(table["confirmed"] for table in closed.json()["tables"])
     assert played.audit.get(action="close").after["confirmed_by_organiser"] == [2, 3]
+
+
+# The question reloaded (issue 32, item 8): its address is the form's, so a reload asks
+# for it with a GET, which used to be 405 and an empty page.
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_the_question_reloaded_is_asked_again(boss, played, headers):
+    response = boss.get(close_url(played), **headers)
+    assert response.status_code == 200
+    page = text(response)
+    assert "Close round 1?" in page
+    assert "Table 2: handed in by" in page and "Table 3: done, not handed in" in page
+    assert "Yes, close and confirm tables 2, 3" in page
+    html = response.content.decode()
+    assert html.count('name="confirming"') == 2 and 'name="seen"' in html
+    assert ("<html" in html) is not bool(headers)
+    assert round_status(played) == "playing"
+    assert not played.audit.filter(action="close").exists()
+
+
+def test_yes_on_the_reloaded_question_closes(boss, played):
+    html = boss.get(close_url(played)).content.decode()
+    (seen,) = re.findall(r'name="seen" value="(\d+)"', html)
+    answer = boss.post(
+        close_url(played), {"action": "close", "confirming": ["2", "3"], "seen": seen}
+    )
+    assert answer.status_code == 302 and round_status(played) == "closed"
+
+
+def test_the_reloaded_question_asks_for_the_reason_again(boss, organiser):
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    for table in Table.objects.filter(round=round_, number__in=[1, 2]):
+        play_table(table, organiser)
+    response = boss.get(close_url(tournament))
+    assert response.status_code == 200
+    assert "Table 3: still playing; ended as it stands" in text(response)
+    html = response.content.decode()
+    assert re.search(r'<input type="text" name="reason"[^>]*required', html)
+    assert 'name="end_unfinished"' in html
+    (seen,) = re.findall(r'name="seen" value="(\d+)"', html)
+    yes = {"action": "close", "end_unfinished": "1", "confirming": ["1", "2", "3"], "seen": seen}
+    refused = boss.post(close_url(tournament), {**yes, "reason": ""}, follow=True)
+    assert "Say why." in text(refused) and round_status(tournament) == "playing"
+    assert boss.post(close_url(tournament), {**yes, "reason": "last bus"}).status_code == 302
+    assert round_status(tournament) == "closed"
+    assert Table.objects.get(round=round_, number=3).end_reason == "last bus"
+
+
+def test_a_closed_round_reloaded_goes_back_to_the_round(boss, played):
+    boss.post(close_url(played), {"action": "close", "confirming": ["2", "3"]})
+    response = boss.get(close_url(played))
+    assert response.status_code == 302
+    assert response["Location"] == f"/tournaments/{played.pk}/rounds/1/"
+    assert "Round 1 is closed." in text(boss.get(response["Location"]))
+    htmx = boss.get(close_url(played), **HTMX)
+    assert htmx["HX-Redirect"] == f"/tournaments/{played.pk}/rounds/1/"
+
+
+def test_nothing_to_ask_goes_back_to_the_round(boss, organiser):
+    tournament = club(organiser)
+    services.draft_round(tournament, organiser, method="draw", seed=3)
+    response = boss.get(close_url(tournament))  # a draft: nothing to close yet
+    assert response.status_code == 302
+    assert response["Location"] == f"/tournaments/{tournament.pk}/rounds/1/"
+    assert round_status(tournament) == "draft"
+
+
+def test_the_reloaded_question_in_german(boss, played):
+    page = text(boss.get(close_url(played), HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Runde 1 schließen?" in page
+    assert "Ja, schließen und Tische 2, 3 bestätigen" in page
+
+
+def test_the_reloaded_question_is_the_organisers(client, other, played):
+    anonymous = client.get(close_url(played))
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/")
+    client.force_login(other)
+    assert client.get(close_url(played)).status_code == 403
+    assert client.get(close_url(played), **HTMX).status_code == 403
+
+
+def test_other_methods_are_still_refused(boss, played):
+    for method in ("put", "delete", "patch"):
+        assert getattr(boss, method)(close_url(played)).status_code == 405, method
+    assert round_status(played) == "playing"
+
+
+def test_the_reason_asked_again_in_german(boss, organiser):
+    tournament = club(organiser)
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    services.start_round(round_, organiser)
+    page = text(boss.get(close_url(tournament), HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Grund, die noch spielenden Tische zu beenden" in page

@@ -151,6 +151,17 @@ class SiebenGame(Game):
             )
         return super().ending_words(ruleset, state)
 
+    def ruled_end_words(self, ruleset, state: MatchState) -> str:
+        """In rounds, as the rest of Sieben's words."""
+        number = state.ending.hand if state.ending else 0
+        if not number:
+            return super().ruled_end_words(ruleset, state)
+        return ngettext(
+            "After %(number)s round: the highest total wins.",
+            "After %(number)s rounds: the highest total wins.",
+            number,
+        ) % {"number": number}
+
     def page_context(self, ruleset, state: MatchState) -> dict[str, Any]:
         return {"sides": side_names(ruleset, state.players)}
 
