@@ -5,7 +5,9 @@ A phone plays its table through the link, loses the network (Playwright's
 next dealer, the targets and the cards to pass with the server's rules in Pyodide,
 reloads without the server, and sends them in order, once, when it answers again.
 Another phone records the same hand meanwhile: the first is shown both entries and
-chooses. A browser closed with hands waiting sends them on the next visit.
+chooses. A browser closed with hands waiting sends them on the next visit. A table locked
+while a hand waited (another phone confirmed it, or the round was closed): the hand stays,
+refused, with the server's message, until the table drops it.
 
 One browser for the module; the phone that goes offline is one context for the first
 two tests (its service worker and Pyodide are fetched once).
