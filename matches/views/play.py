@@ -282,7 +282,10 @@ def record(request, match: Match, door: MatchRoutes):
     current = selectors.snapshot(match)
     if current.state.finished:
         messages.warning(request, _("The match is over; no more hands can be recorded."))
-        return _after_write(request, current, door, status=409)
+        response = _hand_refused(request, current, door)
+        if request.htmx:
+            response["HX-Reswap"] = f"outerHTML show:{NOW}:top"
+        return response
     form = games.of(match).form_class()(request.POST, state=current.state, ruleset=match.ruleset)
     if form.damaged():
         # Start afresh from the current state, saying why (htmx and plain alike).
@@ -326,7 +329,45 @@ def _stale(request, conflict: Conflict, door: MatchRoutes, number: int):
     return response
 
 
-def _both_entries(posted, current, number: int) -> dict | None:
+def _hand_refused(request, current, door: MatchRoutes, *, read_only=False):
+    """409, nothing written: a hand the match no longer takes (it has ended, its table is
+    locked), the page as it stands with the reason in its messages (plain requests too),
+    and, when the posted hand's number is recorded already, both entries side by side:
+    what a phone that kept the hand offline shows (docs/offline.md)."""
+    number = _posted_number(request.POST)
+    both = _both_entries(request.POST, current, number)
+    if both is not None and not both["same"] and not read_only:
+        both["correct_url"] = door.url("correct", number) + "?" + _second_entry(request.POST)
+    return _match_page(request, current, door, status=409, read_only=read_only, clash=both)
+
+
+def _posted_number(posted) -> int | None:
+    """The hand number a hand form posted, or None (left out, not a number)."""
+    value = posted.get("number", "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else None
+
+
+def refused(request, match: Match, door: MatchRoutes, message: str, *, read_only: bool, hand=False):
+    """409, nothing written: a write the page's door no longer takes (a table link whose
+    table was confirmed or whose round was closed, ``views.tables``), with ``message``:
+    the page as it stands, and for a hand (``hand``) whose number is recorded already
+    both entries. htmx: the whole page is loaded again (``HX-Refresh``; what is below may
+    now be read-only, whichever part of the page asked), and this answer says why for a
+    phone that sends a hand it kept offline (static/js/offline.js keeps it)."""
+    current = selectors.snapshot(match)
+    messages.warning(request, message)
+    if hand:
+        response = _hand_refused(request, current, door, read_only=read_only)
+    else:
+        response = _match_page(request, current, door, status=409, read_only=read_only)
+    if request.htmx:
+        response["HX-Refresh"] = "true"
+        # This answer showed (and so used) the message: again, for the page loaded next.
+        messages.warning(request, message)
+    return response
+
+
+def _both_entries(posted, current, number: int | None) -> dict | None:
     """Hand ``number`` as recorded beside what the stale form says, field by field, as
     the hand's own form reads them; None when there is no such hand. What is compared is
     what each hand means: the stale entry as the rules keep it (``_as_kept``), so that

@@ -56,43 +56,49 @@ def table_link_routes(table) -> MatchRoutes:
 
 
 def _writable(request, token: str):
-    """The table, its match and door when the link still writes; otherwise the reason
-    as a message, and None (the caller goes back to the read-only page)."""
+    """The table, its match and door when the link still writes; otherwise None (the
+    caller answers ``_back``)."""
     table, door = _table(token)
     if access.table_link_access(token, table.match) < Access.WRITE:
-        messages.warning(request, table.closed_message)
         return None, door
     return table, door
 
 
-def _until_locked(write):
+def _until_locked(hand=False):
     """A write through the link, and the answer when the table was locked meanwhile:
     the first check (``_writable``) came before the write's transaction, and the write
-    itself asks again under the tournament's lock (``services.play``)."""
+    itself asks again under the tournament's lock (``services.play``), which rolls the
+    write back. ``hand``: the write is a hand, shown beside the one recorded."""
 
-    @functools.wraps(write)
-    def view(request, token: str, *args, **kwargs):
-        try:
-            return write(request, token, *args, **kwargs)
-        except TableLocked as locked:
-            messages.warning(request, locked.message)
-            return _back(request, _page_of(token))
+    def wrap(write):
+        @functools.wraps(write)
+        def view(request, token: str, *args, **kwargs):
+            try:
+                return write(request, token, *args, **kwargs)
+            except TableLocked as locked:
+                # Read afresh: the table was read before it was locked.
+                return _back(request, _table(token)[1], locked.message, hand=hand)
 
-    return view
+        return view
+
+    return wrap
 
 
-def _back(request, door: MatchRoutes):
-    """A refused write goes back to the page, which shows why (htmx: the whole page is
-    loaded again, as the table below may now be read-only)."""
+def _back(request, door: MatchRoutes, message: str = "", *, hand=False):
+    """A write the link no longer takes (its result confirmed, its round closed): nothing
+    is written, and the page says why. A POST answers 409, the clash refusal, with the
+    page as it stands (htmx: the whole page is loaded again, as what is below may now be
+    read-only; ``play.refused``), never a success: a phone sending a hand it kept offline
+    keeps it (docs/offline.md). Opening a correction or an undo goes back to the page."""
+    table = door.table
+    message = message or table.closed_message
+    if request.method == "POST":
+        read_only = access.table_link_access(table.token, table.match) < Access.WRITE
+        return play.refused(request, table.match, door, message, read_only=read_only, hand=hand)
+    messages.warning(request, message)
     if request.htmx:
         return HttpResponseClientRefresh()
     return leave(request, door.url("page"))
-
-
-def _page_of(token: str) -> MatchRoutes:
-    """Where a write refused under the lock goes back to: the link's page, found by the
-    token alone (the table was read already; the page reads it afresh)."""
-    return MatchRoutes(TABLE_ROUTES, token, None)
 
 
 # How often a table's page asks whether another phone wrote (as the board does).
@@ -139,11 +145,11 @@ def table_link(request, token: str):
 
 
 @require_POST
-@_until_locked
+@_until_locked(hand=True)
 def table_record(request, token: str):
     table, door = _writable(request, token)
     if table is None:
-        return _back(request, door)
+        return _back(request, door, hand=True)
     return play.record(request, table.match, door)
 
 
@@ -156,7 +162,7 @@ def table_preview(request, token: str):
 
 
 @require_http_methods(["GET", "POST"])
-@_until_locked
+@_until_locked()
 def table_correct(request, token: str, number: int):
     table, door = _writable(request, token)
     if table is None:
@@ -165,7 +171,7 @@ def table_correct(request, token: str, number: int):
 
 
 @require_http_methods(["GET", "POST"])
-@_until_locked
+@_until_locked()
 def table_undo(request, token: str, number: int):
     table, door = _writable(request, token)
     if table is None:

@@ -11,7 +11,9 @@
 // every few seconds, the next visit, or the "Send now" button) the hands are sent in
 // order through the table link's own form address, one at a time, each once: a hand the
 // server already has (another phone sent it) comes back as the server's two entries, and
-// the table chooses; a refused hand stays on the phone with the server's message.
+// the table chooses; a refused hand stays on the phone with the server's message (and,
+// when its table was locked meanwhile and the server has another entry for it, both
+// entries) until the table drops it.
 //
 // The service worker (/t/sw.js) keeps the page and its scripts so that it opens again
 // without the server; it needs a secure context (https, or localhost). On a phone that
@@ -38,6 +40,8 @@
   var retryTimer = null;
   var notice = "";         // the last thing that happened, said once
   var reported = 0;        // the count the server last heard from this phone
+  var reloading = false;   // the server asked for its page again (a table locked meanwhile)
+  var toShow = false;      // a hand came back refused or in conflict: bring it into view
 
   // -- words --------------------------------------------------------------------------
 
@@ -325,12 +329,20 @@
     return step().then(function () {
       sending = false;
       report();
+      if (reloading) {
+        // The page again, as the server has it now, with the refused hand in view.
+        remember();
+        window.location.reload();
+        return;
+      }
       if (sentAny && !queue.length) {
         // Everything is on the server: the server's page, as it stands, again.
         window.location.reload();
         return;
       }
-      return fetchTable().catch(function () { return null; }).then(function () { redraw(); });
+      return fetchTable().catch(function () { return null; }).then(function () {
+        redraw().then(reveal);
+      });
     }, function () {
       sending = false;
       render();
@@ -356,24 +368,32 @@
     });
   }
 
+  // A refusal is never a success: the server answers every hand it did not record with
+  // an error status (409 for a hand another phone recorded first, or for a table that
+  // takes no more hands; 422 for one against the rules), and the hand stays here.
   function answered(item, response, html) {
     if (response.ok) { return "sent"; }
     if (response.status >= 500) { goOffline(); return "offline"; }
     var page = new DOMParser().parseFromString(html, "text/html");
     var both = page.querySelector(".both-entries");
-    if (response.status === 409 && both) {
-      if (!both.querySelector("tr.differs")) {
-        notice = say("handSame", { number: item.number });
-        return "same";
-      }
+    // The table no longer takes hands (its result confirmed, its round closed): the
+    // server asks for its page again, read-only, as htmx would load it.
+    var locked = response.headers.get("HX-Refresh") === "true";
+    if (response.status === 409 && both && !both.querySelector("tr.differs")) {
+      notice = say("handSame", { number: item.number });
+      return "same";
+    }
+    item.conflict = "";
+    if (both) {
       var link = both.querySelector("a[href]");
       if (link && link.parentNode) { link.parentNode.remove(); }
-      item.status = "conflict";
-      item.conflict = both.outerHTML;
-    } else {
-      item.status = "refused";
+      item.conflict = both.outerHTML;  // shown beside ours: the server's differs
     }
+    // Only an open table chooses between the two; a locked one keeps ours until dropped.
+    item.status = response.status === 409 && both && !locked ? "conflict" : "refused";
     item.message = serverMessage(page) || String(response.status);
+    if (locked) { reloading = true; }
+    toShow = true;
     return Queue.put(item).then(function () { return item.status; });
   }
 
@@ -430,9 +450,10 @@
       .then(function () { if (!queue.length) { window.location.reload(); } });
   }
 
-  // After a hand is dropped, the ones behind it follow on: hand 5 becomes the next one.
+  // After a hand is dropped, the ones behind it follow on: hand 5 becomes the next one
+  // (not on a table that takes no more hands: each is compared with the server's own).
   function renumber() {
-    if (!table) { return; }
+    if (!table || !writes()) { return; }
     queue.forEach(function (item, index) {
       var number = table.next_number + index;
       if (item.number !== number) {
@@ -474,9 +495,17 @@
     return found;
   }
 
+  // Whether the table still takes hands (offline.json says; a phone's copy may be old).
+  function writes() {
+    return !table || table.writes !== false;
+  }
+
   // Work out the next deal again (after a reload, a drop, the server's new hands).
   function redraw() {
-    if (!table || (!queue.length && offlineSince === null)) { render(); return Promise.resolve(); }
+    if (!table || !writes() || (!queue.length && offlineSince === null)) {
+      render();
+      return Promise.resolve();
+    }
     if (queue.some(function (item) { return !item.input; })) {
       rulesFailed = true;  // a hand kept before the rules could read it: the server will
       render();
@@ -493,7 +522,9 @@
   function render() {
     var active = queue.length > 0 || offlineSince !== null;
     var tableNode = document.getElementById("table");
-    if (tableNode) { tableNode.classList.toggle("offline-stale", queue.length > 0); }
+    // The server's figures are hidden while hands wait, except on a table that takes no
+    // more: what the server has there is its result.
+    if (tableNode) { tableNode.classList.toggle("offline-stale", queue.length > 0 && writes()); }
     var form = handForm();
     if (form && table) {
       // The form asks for the hand after the last one kept on the phone (after the
@@ -523,15 +554,19 @@
     if (notice) { box.appendChild(element("p", "offline-notice", notice)); }
     if (queue.length) {
       box.appendChild(element("h2", "", say("unconfirmed")));
-      box.appendChild(element("p", "offline-count",
-        queue.length === 1 ? say("waiting1") : say("waitingN", { count: queue.length })));
+      if (writes()) {  // a table that takes no more hands sends none: each says why
+        box.appendChild(element("p", "offline-count",
+          queue.length === 1 ? say("waiting1") : say("waitingN", { count: queue.length })));
+      }
       box.appendChild(queueList());
-      drawDerived(box);
-      var again = element("button", "offline-send", sending ? say("sending") : say("sendNow"));
-      again.type = "button";
-      again.disabled = sending;
-      again.addEventListener("click", function () { reconnect(); });
-      box.appendChild(again);
+      if (writes()) {
+        drawDerived(box);
+        var again = element("button", "offline-send", sending ? say("sending") : say("sendNow"));
+        again.type = "button";
+        again.disabled = sending;
+        again.addEventListener("click", function () { reconnect(); });
+        box.appendChild(again);
+      }
     } else if (offlineSince !== null) {
       drawDerived(box);
     }
@@ -545,14 +580,14 @@
       if (item.status === "refused") {
         var words = { number: item.number, message: item.message };
         row.appendChild(element("p", "error", say(item.ruled ? "handRuled" : "handRefused", words)));
+        if (item.conflict) { row.appendChild(bothEntries(item)); }
+        row.appendChild(element("p", "hint", say("kept")));
         // What the rules refused here the server refuses too: the table enters it anew.
         if (!item.ruled) { row.appendChild(button(say("retry"), function () { retry(item); })); }
         row.appendChild(button(say("discard"), function () { drop(item); }, "link"));
       } else if (item.status === "conflict") {
         row.appendChild(element("p", "", say("conflict", { number: item.number })));
-        var both = element("div", "offline-both");
-        both.appendChild(new DOMParser().parseFromString(item.conflict, "text/html").body.firstElementChild);
-        row.appendChild(both);
+        row.appendChild(bothEntries(item));
         row.appendChild(button(say("keep"), function () { keepRecorded(item); }));
         var label = element("label", "", say("reason"));
         var reason = element("input");
@@ -572,6 +607,29 @@
       list.appendChild(row);
     });
     return list;
+  }
+
+  // The server's entry of the hand beside ours, as the server drew the two.
+  function bothEntries(item) {
+    var both = element("div", "offline-both");
+    both.appendChild(new DOMParser().parseFromString(item.conflict, "text/html").body.firstElementChild);
+    return both;
+  }
+
+  // The table was at its form's button when the hand came back: the panel, above the
+  // table, comes into view (after the page's reload too).
+  var SHOW = "offline-show:" + token;
+  function remember() {
+    try { window.sessionStorage.setItem(SHOW, "1"); } catch (error) { return; }
+  }
+  function reveal() {
+    try {
+      if (window.sessionStorage.getItem(SHOW)) { toShow = true; }
+      window.sessionStorage.removeItem(SHOW);
+    } catch (error) { /* no storage: nothing remembered */ }
+    var box = document.getElementById("offline-panel");
+    if (toShow && box) { box.scrollIntoView({ block: "start" }); }
+    toShow = false;
   }
 
   function button(text, action, className) {
@@ -744,7 +802,7 @@
         offlineSince = null;
         save();
         report();  // the organiser hears of the waiting hands before they are sent
-        if (queue.length) { return flush(); }
+        if (queue.length) { return flush().then(reveal); }
         // Without a service worker to keep it (plain http), Python is loaded while the
         // server is there, so that it is ready without it; with one, when needed.
         if (!keptByWorker()) { warmUp(); }

@@ -5,7 +5,9 @@ A phone plays its table through the link, loses the network (Playwright's
 next dealer, the targets and the cards to pass with the server's rules in Pyodide,
 reloads without the server, and sends them in order, once, when it answers again.
 Another phone records the same hand meanwhile: the first is shown both entries and
-chooses. A browser closed with hands waiting sends them on the next visit.
+chooses. A browser closed with hands waiting sends them on the next visit. A table locked
+while a hand waited (another phone confirmed it, or the round was closed): the hand stays,
+refused, with the server's message, until the table drops it.
 
 One browser for the module; the phone that goes offline is one context for the first
 two tests (its service worker and Pyodide are fetched once).
@@ -25,6 +27,7 @@ from tests.e2e_support import (
     TIMEOUT_MS,
     browser_context,
     chromium_path,
+    shot,
     unavailable,
 )
 from tests.factories import tournament as make_tournament
@@ -346,3 +349,113 @@ def test_a_laptop_gone_from_a_wifi_that_stays_up(live_server, transactional_db, 
     expect(panel).to_have_count(0, timeout=RULES_MS)  # the next try, within seconds
     hands, recorded = _server_hands(page, base, table)
     assert recorded == [1] and len(hands) == 1
+
+
+# -- a table locked while a hand waited on the phone (issue 31, item 3) ----------------------
+
+
+def _kept(page, expect, number, pattern):
+    """Offline, the phone records hand ``number``: it waits on the phone."""
+    page.context.set_offline(True)
+    ours = _fill(page, expect, number, _dealer_online(page), pattern)
+    expect(page.locator("#offline-panel .offline-count")).to_have_text("1 hand waiting to send")
+    return ours
+
+
+def _recorded(table):
+    """The server's hands (inputs) of the table's match, and the numbers of the hands its
+    audit trail says were recorded (a table locked since reads no history through its link)."""
+    from matches.models import AuditEntry, Hand
+
+    hands = Hand.objects.filter(match_id=table.match_id).order_by("number")
+    audit = AuditEntry.objects.filter(match_id=table.match_id, action="record")
+    return [hand.input for hand in hands], list(
+        audit.order_by("pk").values_list("number", flat=True)
+    )
+
+
+def _rest(page):
+    """Leave the page: the phone is the module's, and the page loaded again after the last
+    step may still ask for its match while the test's database is being emptied."""
+    page.goto("about:blank")
+
+
+def _back_online(page):
+    """The network returns; the phone sends the hand, and the server, refusing it, asks
+    for its page again (the read-only page, loaded anew)."""
+    with page.expect_navigation(timeout=RULES_MS):
+        page.context.set_offline(False)
+
+
+def test_a_hand_kept_while_another_phone_confirmed_the_table(live_server, transactional_db, phone):
+    from matches.services import play
+
+    table = _started()[1]
+    match = table.match
+    for number in range(1, HANDS):  # the table's other phone, online
+        dealer = (match.first_dealer + number - 1) % 3
+        tricks = [LEVEL[(seat - dealer) % 3] for seat in range(3)]
+        play.record_hand(match, number, {"tricks": tricks, "trump": "hearts"}, by=table.actor)
+    page, expect = phone
+    base = live_server.url
+    _open(page, expect, f"{base}/t/{table.token}/")
+    ours = _kept(page, expect, HANDS, UNEVEN)
+
+    # The other phone records the last hand its own way, hands the result in, confirms.
+    dealer = (match.first_dealer + HANDS - 1) % 3
+    theirs = {"tricks": [LEVEL[(seat - dealer) % 3] for seat in range(3)], "trump": "spades"}
+    play.record_hand(match, HANDS, theirs, by=table.actor)
+    first, second = [seat.entry for seat in table.seats.order_by("number")][:2]
+    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
+    services.confirm_result(Table.objects.get(pk=table.pk), second.pk)
+
+    _back_online(page)
+    expect(page.locator("#result")).to_contain_text("Result confirmed")
+    kept = page.locator("#offline-panel li.refused")
+    expect(kept).to_contain_text(
+        f"Hand {HANDS} was refused by the server: This table's result is confirmed; "
+        "only the organiser can change it now.",
+        timeout=RULES_MS,
+    )
+    expect(kept.locator(".both-entries h2")).to_have_text(f"Hand {HANDS}: both entries")
+    expect(kept.locator("tr.differs").first).to_be_visible()
+    expect(kept.get_by_role("button", name="Try again")).to_be_visible()
+    expect(kept.get_by_role("button", name="Drop this hand")).to_be_visible()
+    shot(page, "offline-refused-confirmed-en")
+    hands, recorded = _recorded(table)
+    assert hands[-1] == theirs != ours and recorded == list(range(1, HANDS + 1))
+
+    # Dropped only when the table says so; the server's result stays as it was.
+    kept.get_by_role("button", name="Drop this hand").click()
+    expect(page.locator("#offline-panel")).to_have_count(0, timeout=RULES_MS)
+    assert _recorded(table) == (hands, recorded)
+    _rest(page)
+
+
+def test_a_hand_kept_while_the_round_was_closed(live_server, transactional_db, phone):
+    table = _started()[2]
+    page, expect = phone
+    base = live_server.url
+    _open(page, expect, f"{base}/t/{table.token}/")
+    _kept(page, expect, 1, UNEVEN)
+
+    organiser = get_user_model().objects.get(username="otto")
+    services.close_round(table.round, organiser, end_unfinished=True, reason="late")
+
+    _back_online(page)
+    kept = page.locator("#offline-panel li.refused")
+    refused = (
+        "Hand 1 was refused by the server: This round is over; only the organiser can "
+        "change its results now."
+    )
+    expect(kept).to_contain_text(refused, timeout=RULES_MS)
+    expect(kept.locator(".both-entries")).to_have_count(0)  # the server has no hand 1
+    # Trying again is refused again: the hand stays.
+    with page.expect_navigation(timeout=RULES_MS):
+        kept.get_by_role("button", name="Try again").click()
+    expect(kept).to_contain_text(refused, timeout=RULES_MS)
+    expect(kept.get_by_role("button", name="Drop this hand")).to_be_visible()
+    expect(page.locator("#offline-panel .offline-count")).to_have_count(0)  # none to send
+    shot(page, "offline-refused-closed-en")
+    assert _recorded(table) == ([], [])
+    _rest(page)

@@ -145,9 +145,144 @@ def test_the_table_page_says_the_table_is_locked(db, client, organiser, monkeypa
     with landing_first(monkeypatch, lambda: confirm(table)):
         response = client.post(f"/t/{table.token}/hands/3/undo/", {"reason": ""}, follow=True)
 
-    assert response.status_code == 200
+    assert response.status_code == 409
     assert LOCKED in text(response)
     assert facts(table) == before
+
+
+# -- the table link's pages: a write refused is a 409, never a success ----------------------
+# A phone that kept a hand offline counts any success as sent (docs/offline.md): a
+# refusal answered 200 with HX-Refresh, or a redirect, lost the hand unseen.
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def posted_hand(table: Table, number: int, pattern=(8, 5, 3), trump="hearts") -> dict:
+    """The table page's hand form for hand ``number``: tricks by offset from its dealer."""
+    match = Match.objects.get(pk=table.match_id)
+    dealer = (match.first_dealer + number - 1) % 3
+    tricks = {f"tricks_{(dealer + offset) % 3}": count for offset, count in enumerate(pattern)}
+    return {"number": number, "version": "", "trump": trump, **tricks}
+
+
+def written(table: Table):
+    """Everything a write through the link would change."""
+    return facts(table), AuditEntry.objects.count(), Table.objects.get(pk=table.pk).confirmed_at
+
+
+def locked_by(how: str, organiser) -> Table:
+    """A table whose link no longer writes: its result confirmed, or its round closed."""
+    table = handed_in(organiser)
+    confirm(table) if how == "confirm" else close(table, organiser)
+    return table
+
+
+MESSAGES = {"confirm": LOCKED, "close": CLOSED}
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+@pytest.mark.parametrize("how", ["confirm", "close"])
+def test_a_hand_sent_to_a_locked_table_is_refused(db, client, organiser, how, headers):
+    table = locked_by(how, organiser)
+    before = written(table)
+
+    response = client.post(f"/t/{table.token}/hands/", posted_hand(table, 4), **headers)
+
+    assert response.status_code == 409, response.status_code
+    assert MESSAGES[how] in text(response)
+    assert "both entries" not in text(response)  # the server has no hand 4
+    assert written(table) == before
+    if headers:
+        # htmx loads the whole page again, read-only, and that says why too.
+        assert response["HX-Refresh"] == "true"
+        page = text(client.get(f"/t/{table.token}/"))
+        assert MESSAGES[how] in page
+    else:
+        assert 'id="record"' not in response.content.decode()  # read-only
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+def test_a_hand_the_locked_table_has_otherwise_shows_both_entries(db, client, organiser, headers):
+    """Another phone recorded hand 3 its own way and the table was confirmed: the phone
+    that kept its hand 3 offline is shown both, with no choice (the organiser corrects)."""
+    table = locked_by("confirm", organiser)
+    before = written(table)
+
+    response = client.post(
+        f"/t/{table.token}/hands/", posted_hand(table, 3, (9, 4, 3), "spades"), **headers
+    )
+
+    assert response.status_code == 409
+    page = text(response)
+    assert LOCKED in page
+    assert "Hand 3: both entries" in page and 'class="differs"' in response.content.decode()
+    assert "this table takes no more hands" in page
+    assert "Correct hand 3 to yours" not in page
+    assert written(table) == before
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+def test_a_close_landing_before_a_hand_through_the_page_refuses_it(
+    db, client, organiser, monkeypatch, headers
+):
+    table = started(organiser)
+
+    with landing_first(monkeypatch, lambda: close(table, organiser)):
+        response = client.post(f"/t/{table.token}/hands/", posted_hand(table, 1), **headers)
+
+    assert response.status_code == 409
+    assert CLOSED in text(response)
+    assert facts(table)[2] == []  # the close ended the match; the hand was not written
+    assert not AuditEntry.objects.filter(match_id=table.match_id, action="record").exists()
+    assert response.get("HX-Refresh") == ("true" if headers else None)
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("hands/3/undo/", {"reason": "oops"}),
+        ("hands/3/", {"number": 3, "version": 1, "trump": "spades", "reason": "x"}),
+        ("result/", {"step": "reopen"}),
+        ("preview/", {"number": 4, "trump": "hearts"}),
+    ],
+    ids=["undo", "correct", "result", "preview"],
+)
+def test_every_post_to_a_locked_table_is_refused(db, client, organiser, path, body, headers):
+    table = locked_by("confirm", organiser)
+    before = written(table)
+
+    response = client.post(f"/t/{table.token}/{path}", body, **headers)
+
+    assert response.status_code == 409
+    assert LOCKED in text(response)
+    assert written(table) == before
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+def test_a_hand_after_the_organiser_ended_the_table_is_refused(db, client, organiser, headers):
+    """The organiser stopped the table's match (its link still takes corrections): the
+    next hand is refused, and a hand the server has otherwise is shown beside it, with the
+    choice to correct."""
+    table = started(organiser)
+    match = Match.objects.get(pk=table.match_id)
+    client.post(f"/t/{table.token}/hands/", posted_hand(table, 1))
+    services.end_table(Table.objects.get(pk=table.pk), organiser, reason="time")
+    before = written(table)
+
+    response = client.post(f"/t/{table.token}/hands/", posted_hand(table, 2), **headers)
+    assert response.status_code == 409
+    assert "The match is over; no more hands can be recorded." in text(response)
+
+    response = client.post(
+        f"/t/{table.token}/hands/", posted_hand(table, 1, (9, 4, 3), "spades"), **headers
+    )
+    assert response.status_code == 409
+    page = text(response)
+    assert "The match is over; no more hands can be recorded." in page
+    assert "Hand 1: both entries" in page and "Correct hand 1 to yours" in page
+    assert written(table) == before
+    assert Match.objects.get(pk=match.pk).stopped
 
 
 def test_the_organiser_still_corrects_a_confirmed_table(db, organiser):
