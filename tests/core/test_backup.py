@@ -96,6 +96,7 @@ def test_it_backs_up_under_writes_and_restores_every_match(owner, make_match, tm
     result = manage("restore", str(after), data_dir=fresh)
 
     assert result.returncode == 0, result.stderr
+    assert "Replaced the database at" in result.stdout  # said once it is done
     assert integrity(fresh / "db.sqlite3") == "ok"
     for table in TABLES:
         assert rows(fresh / "db.sqlite3", table) == rows(database_file(), table), table
@@ -145,6 +146,7 @@ def test_it_refuses_to_restore_while_the_server_runs(make_match, tmp_path):
 
     assert result.returncode != 0
     assert "server is running" in result.stderr
+    assert "replace" not in result.stdout.lower()  # nothing was (issue 32, item 12)
     # Still the empty database that manage.py's start made, nothing restored into it.
     assert (fresh / "db.sqlite3").stat().st_size == 0
 
@@ -158,6 +160,7 @@ def test_it_refuses_a_file_that_is_not_a_database(tmp_path):
 
     assert result.returncode != 0
     assert "not a sound database" in result.stderr
+    assert "replace" not in result.stdout.lower()
 
 
 @sqlite_only

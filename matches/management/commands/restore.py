@@ -21,11 +21,13 @@ class Command(BaseCommand):
             raise CommandError("The database is PostgreSQL: restore it with pg_restore.")
         target = Path(connection.settings_dict["NAME"])
         connections.close_all()
-        if target.exists():
-            checked = integrity(target)
-            self.stdout.write(f"The current database checks {checked!r}; it is replaced.")
+        # What the database it replaces checked, said only once it is replaced: a refusal
+        # (the server running, a file that is no backup) replaces nothing.
+        checked = integrity(target) if target.exists() else None
         try:
             restore(Path(file), target, settings.DATA_DIR)
         except BackupError as error:
             raise CommandError(str(error)) from None
+        if checked is not None:
+            self.stdout.write(f"Replaced the database at {target} (it checked {checked!r}).")
         self.stdout.write(f"Restored {file} into {target}; integrity check: ok.")
