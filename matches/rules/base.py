@@ -240,6 +240,12 @@ class Ruleset:
     # neither offered nor allowed them.
     game_tie_breaks: ClassVar[tuple[str, ...]] = ()
 
+    @property
+    def exchanges_cards(self) -> bool:
+        """Whether cards ever change hands between deals (Sergeant Major's up and down):
+        only then does the phone say that none do before a deal."""
+        return False
+
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         if "game" in cls.__dict__:

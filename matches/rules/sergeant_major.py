@@ -228,6 +228,10 @@ class SergeantMajor(Ruleset):
         return super().resolve_options(chosen)
 
     @property
+    def exchanges_cards(self) -> bool:
+        return self.preset.exchange != "none"
+
+    @property
     def sitter(self) -> bool:
         """TOURNAMENTS.md §2: four at a three-player game, one sitting out each hand."""
         return bool(self.options.get("sitter"))

@@ -681,7 +681,10 @@
       var words = { giver: players[pass.from], receiver: players[pass.to], cards: pass.cards };
       passes.appendChild(element("li", "", pass.cards === 1 ? say("pass1", words) : say("passN", words)));
     });
-    if (!coming.exchanges.length) { passes.appendChild(element("li", "", say("noExchange"))); }
+    // Only where cards change hands at all: a Sheepshead phone never said "none" did.
+    if (!coming.exchanges.length && "exchanges" in root.dataset) {
+      passes.appendChild(element("li", "", say("noExchange")));
+    }
     part.appendChild(passes);
     box.appendChild(part);
   }

@@ -1,14 +1,18 @@
 """Issue 32, item 12: the small things a German Schafkopf evening noticed, each held by a
 test."""
 
+from pathlib import Path
+
 import pytest
 
 from matches.models import Table, Tournament, TournamentAudit
 from matches.services import play
 from matches.services import tournaments as services
 from tests.api_support import assert_error, login, send
-from tests.factories import HTMX, sheep, text
+from tests.factories import HTMX, game_match, sheep, text
 from tests.tournaments.evenings import club, handed_in
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def new_tournament(boss, preset, **more):
@@ -105,3 +109,17 @@ def test_the_audit_says_a_changed_hand_took_the_hand_in_back(boss, organiser):
     assert f"took back the result of table 1 by changing hand {hand.number}" in page
     german = text(login(organiser, HTTP_ACCEPT_LANGUAGE="de").get(url))
     assert f"durch eine Änderung an Spiel {hand.number} zurückgenommen" in german
+
+
+def test_only_a_game_that_passes_cards_says_on_the_phone_that_none_change_hands(owner):
+    # The offline panel says "No cards change hands before this deal." only where the
+    # root element says the game exchanges cards (static/js/offline.js).
+    client = login(owner)
+    sheepshead = client.get(f"/matches/{sheep(owner).pk}/").content.decode()
+    sergeant_major = client.get(
+        f"/matches/{game_match(owner, 'sergeant-major', '8-5-3', ('A', 'B', 'C')).pk}/"
+    ).content.decode()
+    assert '<div id="offline" hidden data-exchanges' in sergeant_major
+    assert '<div id="offline" hidden\n' in sheepshead
+    script = (ROOT / "static" / "js" / "offline.js").read_text()
+    assert '"exchanges" in root.dataset' in script
