@@ -799,10 +799,10 @@ def close_round(
                 gettext("Tables still playing: %(tables)s. End them first, with a reason.")
                 % {"tables": ", ".join(str(table.number) for table in unfinished)}
             )
-        if unfinished:
-            # Before the question: a missing reason would otherwise be asked for only
-            # after the organiser's yes, and the round stay open.
-            reason = _required_reason(reason)
+        # Before the question: a missing reason would otherwise be asked for only after
+        # the organiser's yes, and the round stay open. Needed only to end tables, but
+        # cleaned (and refused) whenever it is given.
+        reason = _required_reason(reason) if unfinished else text.clean_reason(reason)
         # A table whose phone said it holds hands the server has not seen is asked about
         # too, confirmed or not: closing would leave those hands out (issue 24).
         unasked = [t.number for t in tables if t.confirmed_at is None or t.waiting_hands]
