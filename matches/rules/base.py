@@ -197,10 +197,13 @@ class MatchState:
 
 
 # The most any whole-number option may be (a limit of points or hands, the tricks that
-# win at once): far beyond what a table plays (the presets' are 10 to 15), and refused
-# beyond it before anything is stored. A number past 64 bits was stored and then broke
-# every answer that carried the match's options (docs/matches.md; issue 31, item 6).
-OPTION_MAX = 1000
+# win at once): far beyond what a table plays (the presets' are 10 to 15, Sieben's
+# difference game 500), so that beyond it is a typo, not a table's choice (as for a
+# tournament's bye points and adjustments), refused before anything is stored. A number
+# past 64 bits was stored and then broke every answer that carried the match's options
+# (docs/matches.md; issue 31, item 6). Stored options are checked again when a match is
+# read: a match stored with more would no longer load.
+OPTION_MAX = 10_000
 
 
 @dataclass(frozen=True)

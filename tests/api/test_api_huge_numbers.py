@@ -49,7 +49,7 @@ def test_an_option_past_its_maximum_is_refused_and_nothing_written(
     )
 
     answer = assert_error(response, 422, "invalid")
-    assert answer["fields"] == {f"options.{option}": [f"{option} must be at most 1000."]}
+    assert answer["fields"] == {f"options.{option}": [f"{option} must be at most 10000."]}
     assert writes() == before
 
 
@@ -75,7 +75,7 @@ def test_the_refusal_in_german(client, owner):
         headers={**bearer(key_for(owner)), "Accept-Language": "de"},
     )
 
-    assert "darf höchstens 1000 sein" in assert_error(response, 422, "invalid")["message"]
+    assert "darf höchstens 10000 sein" in assert_error(response, 422, "invalid")["message"]
 
 
 def test_the_description_declares_the_maximum(client):
@@ -121,14 +121,14 @@ def test_a_tournament_s_option_past_its_maximum(client, organiser, value):
     answer = assert_error(response, 422, "invalid")
     assert list(answer["fields"]) == ["options.point_limit"]
     if isinstance(value, int):
-        assert answer["message"] == "point_limit must be at most 1000."
+        assert answer["message"] == "point_limit must be at most 10000."
     assert tournament_writes() == before
 
 
 # -- the pages ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("value", [str(2**64), "1" * 5000, "1001"])
+@pytest.mark.parametrize("value", [str(2**64), "1" * 5000, "10001"])
 @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
 def test_the_new_match_page_refuses_it_and_writes_nothing(client_of, owner, value, headers):
     before = writes()
@@ -149,11 +149,11 @@ def test_the_new_match_page_refuses_it_and_writes_nothing(client_of, owner, valu
 
     assert response.status_code == 422
     page = response.content.decode()
-    assert "1000" in page or "whole number" in page
+    assert "10000" in page or "whole number" in page
     assert writes() == before
 
 
-@pytest.mark.parametrize("value", [str(2**64), "1001"])
+@pytest.mark.parametrize("value", [str(2**64), "10001"])
 def test_the_new_tournament_page_refuses_it_and_writes_nothing(boss, value):
     before = tournament_writes()
 
@@ -172,7 +172,7 @@ def test_the_new_tournament_page_refuses_it_and_writes_nothing(boss, value):
     )
 
     assert response.status_code == 422
-    assert "1000" in response.content.decode()
+    assert "10000" in response.content.decode()
     assert tournament_writes() == before
 
 
