@@ -288,7 +288,12 @@ def option_field(option, label, choices) -> forms.Field:
         return forms.ChoiceField(
             label=label, choices=[(c, choices.get(c, c)) for c in option.choices]
         )
-    return forms.IntegerField(label=label, required=not option.nullable, min_value=option.minimum)
+    return forms.IntegerField(
+        label=label,
+        required=not option.nullable,
+        min_value=option.minimum,
+        max_value=option.maximum,
+    )
 
 
 class HandForm(forms.Form):

@@ -77,13 +77,37 @@ RESULTS = frozenset({"tournaments:results", "tournaments:result_table"})
 # Pages that carry every table's link of a round (the QR codes, the printed table cards):
 # a copy kept anywhere would hand out the tables' keys.
 LINKS = frozenset({"tournaments:table_links", "tournaments:print_tables", "play:match_links"})
+# Pages behind an account that carry a link's token or a key (issue 31, item 8): the
+# match page and the answers that redraw its table (the share link), the owner's share
+# page, the tournament's and the round's pages (the board key, each table's link), the
+# account page (a new API key, shown once) and the club's accounts (an invite link). A
+# browser that kept one on disk would hand the key to the next user of the computer.
+ACCOUNT_PAGES = frozenset(
+    {
+        "play:match",
+        "play:hand_record",
+        "play:hand_correct",
+        "play:hand_undo",
+        "play:match_stop",
+        "play:match_share",
+        "tournaments:detail",
+        "tournaments:round",
+        "accounts:account",
+        "accounts:token_create",
+        "accounts:users",
+    }
+)
+# Every answer of the API to an account's session is the account's too (a match's share
+# link, a tournament's table links); one to an API key is private by its header.
+API_PREFIX = "/api/"
 
 
 def private_answers(get_response):
     """``Cache-Control: private, no-store`` on every answer to a link (``/t/<token>/``,
     ``/s/<token>/``: a path with a token in it), to a key (``?key=``, ``?share=``,
-    ``Authorization``), on the results pages and on the pages of a round's table links,
-    unless the view said otherwise (the
+    ``Authorization``), on the results pages, on the pages of a round's table links, on
+    the pages behind an account that carry a token (``ACCOUNT_PAGES``) and on the API's
+    answers to an account's session, unless the view said otherwise (the
     board: ``private, no-cache`` with its ETag, revalidated on every reload). A shared
     cache (the club's proxy, a hotel's) would otherwise keep a table's page past its
     confirmation, or hand a keyed answer to whoever asks next without the key."""
@@ -101,6 +125,13 @@ def _private(request) -> bool:
     if "HTTP_AUTHORIZATION" in request.META or any(name in request.GET for name in KEYS):
         return True
     resolved = request.resolver_match
-    return resolved is not None and (
-        "token" in resolved.kwargs or resolved.view_name in RESULTS | LINKS
-    )
+    if resolved is not None and (
+        "token" in resolved.kwargs or resolved.view_name in RESULTS | LINKS | ACCOUNT_PAGES
+    ):
+        return True
+    return request.path_info.startswith(API_PREFIX) and _session(request)
+
+
+def _session(request) -> bool:
+    """Whether an account's session asked (no cookie: no session read at all)."""
+    return settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated

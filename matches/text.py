@@ -35,6 +35,7 @@ and check only that it is text; a refusal here names its ``field`` (``players.1`
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from typing import Any
 
@@ -106,6 +107,30 @@ def clean_text(
     if len(value) > max_length:
         raise RuleError(too_long, field=field, max=max_length)
     return value
+
+
+# A whole number typed into a form, a query or a header: ASCII digits only, within the
+# database's 64-bit integers. ``str.isdigit`` is true for "²" and "①", which ``int``
+# refuses, and ``int`` refuses a text of more than 4,300 digits: a check by ``isdigit``
+# followed by ``int`` is a crash waiting for such a text (issue 31).
+WHOLE_MAX = 2**63 - 1
+_WHOLE = re.compile(r"[0-9]{1,19}")
+_SIGNED = re.compile(r"[+-]?[0-9]{1,19}")
+
+
+def typed_whole(value: Any, *, signed: bool = False) -> int | None:
+    """The whole number ``value`` spells in ASCII digits, spaces around it allowed (and,
+    when ``signed``, a sign: ``+``, ``-`` or the minus sign ``−``); None for anything
+    else, a number beyond ``WHOLE_MAX`` included."""
+    if not isinstance(value, str):
+        return None
+    value = value.strip()
+    if signed:
+        value = value.replace("\u2212", "-")
+    if not (_SIGNED if signed else _WHOLE).fullmatch(value):
+        return None
+    number = int(value)
+    return number if -WHOLE_MAX <= number <= WHOLE_MAX else None
 
 
 def _refused(character: str) -> bool:

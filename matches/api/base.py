@@ -5,7 +5,8 @@ Nothing here computes a score or writes to the database; ``services`` does both.
 Who may do what
     Reads of a match (``GET /api/matches/{id}``): its owner, staff (organisers), or
     anyone presenting the match's share token — either as the query parameter
-    ``?share=<token>`` or as ``Authorization: Bearer <token>``. Its audit trail
+    ``?share=<token>`` or as ``Authorization: Bearer <token>``; a public tournament's
+    table by anyone, with credentials or without (the same answer). Its audit trail
     (``/history``) and its share link (``/share``): owner and staff only; a share token
     gets 403 there, as the page sends a spectator to log in.
     Writes: a logged-in session (CSRF-protected: send ``X-CSRFToken``) or
@@ -190,8 +191,26 @@ class ShareQuery(APIKeyQuery):
         return ShareKey(key) if key else None
 
 
+class Anyone:
+    """The last of a read's authentications: lets an anonymous request through, so that
+    what is public (a public tournament, its tables' matches) can be read; the endpoint
+    asks ``access`` what it may see, and answers 401 where that is nothing."""
+
+    def __call__(self, request: HttpRequest) -> Any:
+        return AnonymousReader()
+
+
+class AnonymousReader:
+    is_authenticated = False
+    is_staff = False
+    is_active = False
+
+
 READ = [BearerAuth(share=True), SessionAuth(), ShareQuery()]
 WRITE = [BearerAuth(), SessionAuth()]
+# A match's state: also anonymously, for a public tournament's tables (docs/api.md). A
+# bearer string that is nobody's key or link reaches no further than no credentials.
+READ_PUBLIC = [*READ, Anyone()]
 
 
 # Where the API lives (``scorekeeper.urls`` mounts it here): every answer under it is JSON.
@@ -557,15 +576,19 @@ REFUSED = {
 def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
     """The match, if ``access`` lets the request reach ``needed`` into it (see the module
     docstring); 404 when there is none, 403 when the credentials do not reach it. (401 is
-    the authentication classes' answer, before this is asked.)"""
+    the authentication classes' answer, before this is asked, or, for a request that
+    ``Anyone`` let through without credentials, this one's when the match is not public.)"""
     found = request.auth.table if isinstance(request.auth, TableKey) else None
+    viewer = access.api_viewer(request)
     try:
-        return access.find_match(access.api_viewer(request), match_id, needed, table=found)
+        return access.find_match(viewer, match_id, needed, table=found)
     except access.NoSuchMatch:
         raise ApiError(
             404, "not_found", _("There is no match %(id)s.") % {"id": match_id}
         ) from None
     except access.NoAccess as refused:
+        if viewer.is_anonymous:  # let through by ``Anyone``: nobody is asking
+            raise AuthenticationError from None
         raise ApiError(403, "forbidden", _refusal(request, refused.match, needed)) from None
 
 

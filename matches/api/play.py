@@ -18,6 +18,7 @@ from ..models import Match
 from ..services import play as services
 from ..services import selectors
 from .base import (
+    READ_PUBLIC,
     WRITE,
     ApiError,
     accounts_only,
@@ -191,9 +192,9 @@ def create_match(request):
     return state_response(snap, 201)
 
 
-@api.get("/matches/{int:match_id}", tags=["matches"], **STATE)
+@api.get("/matches/{int:match_id}", auth=READ_PUBLIC, tags=["matches"], **STATE)
 def get_match(request, match_id: int):
-    """The match state."""
+    """The match state. A public tournament's table is read without credentials too."""
     match = match_for(request, match_id, Access.READ)
     body = cache.get(_state_key(match))
     if body is None:

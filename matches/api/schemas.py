@@ -335,7 +335,7 @@ def _option_schema(option: Option) -> dict[str, Any]:
     elif option.kind is str:
         schema = {"type": "string", "enum": list(option.choices)}
     else:
-        schema = {"type": "integer"}
+        schema = {"type": "integer", "maximum": option.maximum}
         if option.minimum is not None:
             schema["minimum"] = option.minimum
     return {"anyOf": [schema, {"type": "null"}]} if option.nullable else schema
@@ -480,19 +480,29 @@ def _no_default(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
+# A hand's number and version are stored in 32-bit columns (``Hand``): no hand has a
+# bigger one, so a bigger one is a 422 naming it, not a clash with the match.
+HAND_NUMBER_MAX = 2**31 - 1
+
+
 class HandIn(HandFields):
     envelope = ("number",)
 
-    number: Whole = Field(ge=1, description="The number the client believes is next.")
+    number: Whole = Field(
+        ge=1, le=HAND_NUMBER_MAX, description="The number the client believes is next."
+    )
 
 
 class CorrectIn(HandFields):
     envelope = ("version", "number", "reason")
 
-    version: Whole = Field(ge=1, description="The version of the hand being corrected.")
+    version: Whole = Field(
+        ge=1, le=HAND_NUMBER_MAX, description="The version of the hand being corrected."
+    )
     number: Whole = Field(
         None,
         ge=1,
+        le=HAND_NUMBER_MAX,
         description="Optional: the hand's number, as in the address.",
         json_schema_extra=_no_default,
     )

@@ -26,7 +26,7 @@ from ..services import board as boards
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..text import NAME_MAX
-from .base import WRITE, ApiError, api, parse_body
+from .base import WRITE, Anyone, ApiError, api, parse_body
 from .schemas import (
     EXAMPLE,
     GAME_SLUGS,
@@ -48,20 +48,6 @@ from .schemas import (
 )
 
 TAGS = ["tournaments"]
-
-
-class Anyone:
-    """The last of a read's authentications: lets an anonymous request through, so that
-    a public tournament can be read; ``tournament_for`` decides what it may see."""
-
-    def __call__(self, request: HttpRequest) -> Any:
-        return AnonymousReader()
-
-
-class AnonymousReader:
-    is_authenticated = False
-    is_staff = False
-    is_active = False
 
 
 READ_ANY = [*WRITE, Anyone()]

@@ -196,6 +196,16 @@ class MatchState:
         return running
 
 
+# The most any whole-number option may be (a limit of points or hands, the tricks that
+# win at once): far beyond what a table plays (the presets' are 10 to 15, Sieben's
+# difference game 500), so that beyond it is a typo, not a table's choice (as for a
+# tournament's bye points and adjustments), refused before anything is stored. A number
+# past 64 bits was stored and then broke every answer that carried the match's options
+# (docs/matches.md; issue 31, item 6). Stored options are checked again when a match is
+# read: a match stored with more would no longer load.
+OPTION_MAX = 10_000
+
+
 @dataclass(frozen=True)
 class Option:
     """A variant option: its default and how to check a value the table chose."""
@@ -204,6 +214,7 @@ class Option:
     kind: type  # int, bool or str
     nullable: bool = False
     minimum: int | None = None
+    maximum: int = OPTION_MAX  # for int options
     choices: tuple[str, ...] = ()  # for str options
     ends: bool = False  # an end condition (the pages ask "how the match ends" apart)
 
@@ -312,6 +323,13 @@ class Ruleset:
                 field=where,
                 name=term(option.name),
                 minimum=option.minimum,
+            )
+        if value > option.maximum:
+            raise RuleError(
+                _("%(name)s must be at most %(maximum)s."),
+                field=where,
+                name=term(option.name),
+                maximum=option.maximum,
             )
         return value
 

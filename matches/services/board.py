@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
 
-from .. import rules
+from .. import rules, text
 from ..models import Round, Table, TableSeat, Tournament
 from . import standings as standings_reads
 from .selectors import RevisionCache
@@ -187,8 +187,9 @@ def _tag(etag: str) -> str:
 
 
 def _number(etag: str) -> int:
+    # The poller's If-None-Match is whatever it sends: "²" is no number (``text``).
     pieces = etag.strip('"').split("-")
-    return int(pieces[1]) if len(pieces) > 1 and pieces[1].isdigit() else 0
+    return (text.typed_whole(pieces[1]) or 0) if len(pieces) > 1 else 0
 
 
 drawings = Drawings()

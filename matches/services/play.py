@@ -82,7 +82,10 @@ def create_match(
     state = derive(match, [])
     match.state, match.finished = state_to_json(state), state.finished
     match.save()
-    for seat, player in zip(match.seat_list, register.find_or_create(names), strict=True):
+    seated = register.find_or_create(names)
+    # A merge that removes one of them meanwhile waits, or has gone: refused (issue 31).
+    register.hold(seated)
+    for seat, player in zip(match.seat_list, seated, strict=True):
         seat.match, seat.player = match, player
     _fill_seats(match.seat_list, state, match.ruleset)
     Seat.objects.bulk_create(match.seat_list)

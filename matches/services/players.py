@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -425,6 +425,33 @@ def find_or_create(names: Sequence[str]) -> list[Player]:
         Player.objects.bulk_create(missing.values(), ignore_conflicts=True)
         found = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
     return [found[key] for key in keys]
+
+
+def hold(players: Sequence[Player], field: Callable[[int], str] = "players.{}".format) -> None:
+    """Lock the rows of ``players`` for the caller's transaction, in id order (as a merge
+    locks its two): a merge that deletes one of them meanwhile either waits for the
+    caller, then moves what it wrote (a match's seats, an entry), or has already gone,
+    and the caller is refused naming that player (409, at ``field(index)``), never
+    writing against a player who is no longer there (on PostgreSQL, a foreign key that
+    fails at the commit: a 500).
+
+    FOR NO KEY UPDATE on PostgreSQL: it keeps a merge (which deletes) waiting, but not a
+    new match's seats elsewhere, whose foreign keys take key-share locks on the same
+    players in seat order (FOR UPDATE against those could deadlock)."""
+    wanted = {player.pk for player in players}
+    held = set(
+        Player.objects.select_for_update(no_key=True)
+        .filter(pk__in=wanted)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    for index, player in enumerate(players):
+        if player.pk not in held:
+            raise FieldClash(
+                _("%(name)s has just been merged into another player: enter the name again."),
+                field=field(index),
+                name=player.name,
+            )
 
 
 # -- reading ------------------------------------------------------------------------------

@@ -273,27 +273,9 @@ def _players(players: Sequence[Any]) -> list[Player]:
 
 
 def _hold(players: Sequence[Player], teams: bool = False) -> None:
-    """Lock the players an entry names, in id order (as a merge locks its two): a merge
-    that deletes one of them meanwhile either waits for the entry, then moves it, or has
-    already gone, and the entry is refused naming the player (409), never written
-    against a player who is no longer there."""
-    wanted = {player.pk for player in players}
-    # FOR NO KEY UPDATE on PostgreSQL: it keeps a merge (which deletes) waiting, but not
-    # a new match's seats, whose foreign keys take key-share locks on the same players in
-    # seat order (FOR UPDATE against those could deadlock).
-    held = set(
-        Player.objects.select_for_update(no_key=True)
-        .filter(pk__in=wanted)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    for index, player in enumerate(players):
-        if player.pk not in held:
-            raise FieldClash(
-                _("%(name)s has just been merged into another player: enter the name again."),
-                field=f"players.{index // 2 if teams else index}",
-                name=player.name,
-            )
+    """Lock the players an entry names (``players.hold``): a merge meanwhile waits for
+    the entry, then moves it, or has already gone, and the entry is refused (409)."""
+    register.hold(players, field=lambda index: f"players.{index // 2 if teams else index}")
 
 
 def check_in(entry: Entry, by, *, checked_in: bool = True) -> Entry:
@@ -807,10 +789,10 @@ def close_round(
                 gettext("Tables still playing: %(tables)s. End them first, with a reason.")
                 % {"tables": ", ".join(str(table.number) for table in unfinished)}
             )
-        if unfinished:
-            # Before the question: a missing reason would otherwise be asked for only
-            # after the organiser's yes, and the round stay open.
-            reason = _required_reason(reason)
+        # Before the question: a missing reason would otherwise be asked for only after
+        # the organiser's yes, and the round stay open. Needed only to end tables, but
+        # cleaned (and refused) whenever it is given.
+        reason = _required_reason(reason) if unfinished else text.clean_reason(reason)
         unasked = _asked_at_closing(tables)
         # ``seen``: the tournament's revision when the question was shown. A table taken
         # back and corrected since would otherwise be confirmed with a result the

@@ -6,6 +6,12 @@ that away, never leaving the club without one.
 An invite is a signed token (Django's ``TimestampSigner``, the project's secret key) that
 names the account to be: it expires after ``INVITE_DAYS`` and is spent once that account
 exists, so it needs no table of its own.
+
+Account names are told apart as the register tells players' names apart
+(``text.name_key``): "Org", "ORG" and "оrg" with a Cyrillic о are the account "org",
+refused as a second one. What is decided about the accounts together (is a name taken,
+is there another organiser) is decided under ``_accounts_locked``, so that two such
+writes at once take turns instead of each deciding on what the other is changing.
 """
 
 from __future__ import annotations
@@ -18,11 +24,31 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from ..errors import Clash, Invalid
-from ..text import clean_name
+from ..text import clean_name, name_key
 from .base import writing
 
 INVITE_DAYS = 7
 _SALT = "matches.invite"
+
+
+def _accounts_locked() -> None:
+    """Lock every account's row, in one order (by id), for the rest of the transaction.
+    On PostgreSQL a second write about the accounts waits here until the first commits,
+    and its queries after the lock see what the first wrote (two organisers demoting
+    each other at once, one invite accepted four times at once, two look-alike names);
+    on SQLite the writer queue already lets one write at a time (``base.writing``).
+    ``no_key``: the rows that point at an account (a new match, an API token) need not
+    wait."""
+    list(get_user_model().objects.select_for_update(no_key=True).order_by("pk").values("pk"))
+
+
+def _look_alike(username: str):
+    """The account whose name is ``username`` or looks like it, ignoring case, if any."""
+    key = name_key(username)
+    for other in get_user_model().objects.order_by("pk").values_list("username", flat=True):
+        if name_key(other) == key:
+            return other
+    return None
 
 
 def _username(name: str) -> str:
@@ -33,8 +59,9 @@ def _username(name: str) -> str:
         raise Invalid(
             _("A user name may hold letters, digits and @ . + - _ only, no spaces.")
         ) from None
-    if get_user_model().objects.filter(username__iexact=username).exists():
-        raise Clash(_("There is an account called %(name)s already.") % {"name": username})
+    taken = _look_alike(username)
+    if taken is not None:
+        raise Clash(_("There is an account called %(name)s already.") % {"name": taken})
     return username
 
 
@@ -55,6 +82,7 @@ def _account(username: str, password: str):
 def add_user(name: str, password: str):
     """A new account (no organiser) with the password the organiser typed."""
     with writing():
+        _accounts_locked()
         return _account(_username(name), password)
 
 
@@ -78,14 +106,22 @@ def invited(token: str) -> str:
     except (signing.BadSignature, ValueError, TypeError):
         raise Invalid(_("This is no invite of ours.")) from None
     username = str(data.get("u", "")) if isinstance(data, dict) else ""
-    if not username or get_user_model().objects.filter(username__iexact=username).exists():
+    taken = _look_alike(username) if username else None
+    if not username or (taken is not None and taken.casefold() == username.casefold()):
         raise Invalid(_("This invite has been used already."))
+    if taken is not None:
+        raise Invalid(
+            _("There is an account called %(name)s already: ask the organiser for a new invite.")
+            % {"name": taken}
+        )
     return username
 
 
 def accept_invite(token: str, password: str):
-    """The invited account, made with the password its holder chose (once)."""
+    """The invited account, made with the password its holder chose (once: the same
+    invite sent again, at once or later, is refused)."""
     with writing():
+        _accounts_locked()
         return _account(invited(token), password)
 
 
@@ -93,7 +129,10 @@ def set_organiser(user, organiser: bool):
     """Make ``user`` an organiser, or take that away; never the last active organiser."""
     User = get_user_model()
     with writing():
-        user = User.objects.select_for_update().get(pk=user.pk)
+        # Every account locked, not only this one: two organisers taking it away from
+        # each other at once would otherwise each count the other (write skew).
+        _accounts_locked()
+        user = User.objects.get(pk=user.pk)
         if not organiser and user.is_staff:
             others = User.objects.filter(is_staff=True, is_active=True).exclude(pk=user.pk)
             if not others.exists():

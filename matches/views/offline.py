@@ -34,7 +34,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import access, offline
+from .. import access, offline, text
 from ..access import Access
 from ..services import offline as services
 from ..services import selectors
@@ -198,8 +198,8 @@ def table_waiting(request, token: str):
     table, door = _table(token)
     if access.table_link_access(token, table.match) < Access.READ:
         raise Http404
-    count = request.POST.get("count", "")
-    if not count.isdigit() or int(count) > services.MOST_WAITING:
+    count = text.typed_whole(request.POST.get("count", ""))
+    if count is None or count > services.MOST_WAITING:
         return JsonResponse({"error": "count"}, status=400)
-    services.report_waiting(table, int(count))
+    services.report_waiting(table, count)
     return HttpResponse(status=204)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import access, games, standings
+from .. import access, games, standings, text
 from ..forms import TypedText, apply_rule_error
 from ..models import Series, Tournament
 from ..rules import RuleError
@@ -119,8 +119,8 @@ def _refused(request, error: RuleError) -> None:
 @require_POST
 def series_add(request, series_id: int):
     series = _series(series_id)
-    value = request.POST.get("tournament", "")
-    tournament = Tournament.objects.filter(pk=int(value)).first() if value.isdigit() else None
+    number = text.typed_whole(request.POST.get("tournament", ""))
+    tournament = Tournament.objects.filter(pk=number).first() if number is not None else None
     try:
         if tournament is None:
             raise RuleError(gettext_noop("Choose a tournament."), field="tournament")

@@ -312,8 +312,7 @@ def _number(value) -> int | None:
     """A whole number typed into a GET (or stored), None if it is not one."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    value = str(value or "").strip()
-    return int(value) if value.isdigit() else None
+    return text.typed_whole(str(value or ""))
 
 
 def _or(value, default):
@@ -432,8 +431,8 @@ def _candidates(request, tournament: Tournament) -> dict:
     find = " ".join(request.GET.get("find", "").split())[:40]
     ticked = set()
     for value in request.GET.getlist("player"):
-        if value.isdigit():
-            ticked.add(int(value))
+        if (number := text.typed_whole(value)) is not None:
+            ticked.add(number)
     waiting = register.not_entered(tournament)
     kept = list(waiting.filter(pk__in=ticked)) if ticked else []
     found = list(
@@ -497,10 +496,10 @@ def entries_add(request, tournament_id: int):
 
 def _ticked(values: list[str]) -> list[int]:
     """The register's players ticked on the page, by id."""
-    try:
-        return [int(value) for value in values]
-    except ValueError:
-        raise RuleError(gettext_noop("Tick players from the list."), field="player") from None
+    ticked = [text.typed_whole(value) for value in values]
+    if None in ticked:
+        raise RuleError(gettext_noop("Tick players from the list."), field="player")
+    return ticked
 
 
 def _typed_entries(typed: str, teams: bool) -> list:
@@ -552,10 +551,7 @@ def _checked_in(tournament: Tournament) -> int:
 def entry_withdraw(request, tournament_id: int, entry_id: int):
     tournament = _tournament(tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    try:
-        from_round = int(request.POST.get("from_round", ""))
-    except ValueError:
-        from_round = None
+    from_round = text.typed_whole(request.POST.get("from_round", ""), signed=True)
     try:
         services.withdraw(
             entry, request.user, from_round=from_round, reason=request.POST.get("reason", "")
@@ -774,7 +770,7 @@ def round_change(request, tournament_id: int, number: int):
         elif action == "move":
             entry = _posted_entry(tournament, request.POST.get("entry"))
             table = request.POST.get("table", "")
-            services.move(round_, request.user, entry, int(table) if table.isdigit() else None)
+            services.move(round_, request.user, entry, text.typed_whole(table))
         elif action == "start":
             services.start_round(round_, request.user)
             messages.success(request, _("Round %(number)s has started.") % {"number": number})
@@ -784,7 +780,7 @@ def round_change(request, tournament_id: int, number: int):
                 request.user,
                 end_unfinished="end_unfinished" in request.POST,
                 reason=request.POST.get("reason", ""),
-                confirming=[int(n) for n in request.POST.getlist("confirming") if n.isdigit()],
+                confirming=_whole_numbers(request.POST.getlist("confirming")),
                 seen=_int(request.POST.get("seen")),
             )
             messages.success(request, _("Round %(number)s is closed.") % {"number": number})
@@ -817,7 +813,7 @@ def _change_preview(request, tournament: Tournament, round_: Round, action: str)
         else:
             entry = _posted_entry(tournament, request.POST.get("entry"))
             table = request.POST.get("table", "")
-            preview.update(entry=entry, table=int(table) if table.isdigit() else None)
+            preview.update(entry=entry, table=text.typed_whole(table))
             changed = services.preview_move(round_, entry, preview["table"])
     except (RuleError, Clash) as error:
         preview["error"] = explain(error)
@@ -880,7 +876,12 @@ def _posted_entry(tournament: Tournament, value) -> Entry:
 
 
 def _int(value) -> int | None:
-    return int(value) if isinstance(value, str) and value.isdigit() else None
+    return text.typed_whole(value)
+
+
+def _whole_numbers(values: list[str]) -> list[int]:
+    """The whole numbers among ``values`` (the tables ticked on a page)."""
+    return [number for value in values if (number := text.typed_whole(value)) is not None]
 
 
 @organiser_required
@@ -938,8 +939,7 @@ def entry_adjust(request, tournament_id: int):
 
 
 def _signed(value) -> int | None:
-    value = (value or "").strip().replace("−", "-")
-    return int(value) if value.lstrip("+-").isdigit() else None
+    return text.typed_whole(value or "", signed=True)
 
 
 @organiser_required

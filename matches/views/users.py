@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from .. import links
+from .. import links, text
 from ..errors import Invalid, Refused, explain
 from ..forms import TypedText
 from ..rules import RuleError
@@ -50,7 +50,8 @@ def user_list(request):
                 token = services.invite(form.cleaned_data["name"])
                 invite_url = links.origin(request) + reverse("accounts:invite", args=[token])
             elif do == "organiser":
-                user = User.objects.filter(pk=request.POST.get("user")).first()
+                chosen = text.typed_whole(request.POST.get("user", ""))
+                user = User.objects.filter(pk=chosen).first() if chosen else None
                 if user is None or request.POST.get("organiser") not in ("0", "1"):
                     raise Invalid(_("Choose an account and what it becomes."))
                 services.set_organiser(user, request.POST["organiser"] == "1")

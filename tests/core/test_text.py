@@ -15,6 +15,7 @@ from matches.text import (
     clean_text,
     name_key,
     schema_pattern,
+    typed_whole,
 )
 
 
@@ -175,3 +176,33 @@ def test_the_description_names_each_refused_character_of_the_plane():
         assert not pattern.search(f"Ann{raw}"), ascii(raw)
     for raw in ["\t", "\n", "\u00a0", "é", "Straße"]:
         assert pattern.search(f"Ann{raw}"), ascii(raw)
+
+
+# -- whole numbers typed (issue 31, item 7) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "signed", "number"),
+    [
+        ("7", False, 7),
+        (" 12 ", False, 12),
+        ("0", False, 0),
+        (str(2**63 - 1), False, 2**63 - 1),
+        ("-3", True, -3),
+        ("\u22125", True, -5),  # the minus sign the standings page prints
+        ("+4", True, 4),
+    ],
+)
+def test_a_typed_whole_number(typed, signed, number):
+    assert typed_whole(typed, signed=signed) == number
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["²", "①", "٣", "1" * 4301, str(2**63), "", " ", "1.5", "0x1", "-3", "+-5", "1e3", None, 3],
+    ids=repr,
+)
+def test_what_is_no_typed_whole_number(typed):
+    assert typed_whole(typed) is None
+    if typed != "-3":
+        assert typed_whole(typed, signed=True) is None

@@ -12,6 +12,7 @@ from django.test import Client
 
 from matches.services import users
 from tests.factories import HTMX
+from tests.races import at_once
 
 URL = "/accounts/users/"
 GOOD = "a-long-Pass-phrase-9"
@@ -149,3 +150,105 @@ def test_an_invite_stays_out_of_the_logs():
 def test_the_account_page_links_it_for_organisers_only(client_of, organiser, owner):
     assert URL in client_of(organiser).get("/accounts/").content.decode()
     assert URL not in client_of(owner).get("/accounts/").content.decode()
+
+
+# -- hostile input and races (issue 31, items 5, 7 and 8) ------------------------------------
+
+RACES = 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_organisers_demoting_each_other_at_once_leave_one(organiser):
+    """Each counted the other as the organiser who stays (write skew): on PostgreSQL both
+    went through in most tries and the club had none. One of the two is refused."""
+    ida = User.objects.create_user("ida", password=GOOD, is_staff=True)
+    clients = [Client(), Client()]
+    clients[0].force_login(organiser)
+    clients[1].force_login(ida)
+    targets = [ida, organiser]
+    for _race in range(RACES):
+        User.objects.filter(pk__in=[organiser.pk, ida.pk]).update(is_staff=True)
+
+        def demote(index):
+            data = {"do": "organiser", "user": targets[index].pk, "organiser": "0"}
+            response = clients[index].post(URL, data)
+            return response.status_code, response.content.decode()
+
+        results = at_once(demote, count=2)
+
+        # The one refused is told why (409), or, when the other had already committed,
+        # is no organiser any more and may not use the page (403).
+        statuses = sorted(status for status, _page in results)
+        assert statuses in ([302, 403], [302, 409]), results
+        for status, page in results:
+            if status == 409:
+                assert "The club needs an organiser: make another one first." in page
+        assert User.objects.filter(is_staff=True, is_active=True).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_invite_posted_four_times_at_once_makes_one_account(organiser):
+    """On PostgreSQL three of the four failed on the unique name (500s)."""
+    for race in range(RACES):
+        link = f"/accounts/invite/{users.invite(f'ivy{race}')}/"
+
+        def accept(_index, link=link):
+            response = Client().post(link, {"password": GOOD})
+            return response.status_code, response.content.decode()
+
+        results = at_once(accept)
+
+        # One makes the account; the others are told the invite is spent, on the invite's
+        # page (404, the account was there when they came) or under the password (422,
+        # it was made while they waited for the first).
+        statuses = sorted(status for status, _page in results)
+        assert statuses[0] == 302 and set(statuses[1:]) <= {404, 422}, results
+        for status, page in results:
+            if status != 302:
+                assert "This invite has been used already." in page
+        assert User.objects.filter(username=f"ivy{race}").count() == 1
+
+
+@pytest.mark.django_db
+class TestHostileInput:
+    @pytest.mark.parametrize("user", ["abc", "²", "①", "1" * 5000, "", "1.5", "-1", "0x1"])
+    @pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+    def test_an_account_that_is_no_number(self, client_of, organiser, owner, user, headers):
+        response = client_of(organiser).post(
+            URL, {"do": "organiser", "user": user, "organiser": "1"}, **headers
+        )
+        assert response.status_code == 422
+        assert "Choose an account and what it becomes." in response.content.decode()
+        owner.refresh_from_db()
+        assert not owner.is_staff
+
+    @pytest.mark.parametrize(
+        "name",
+        ["ann", "ANN", "Ann", "\u0430nn", "\uff21\uff2e\uff2e"],
+        ids=["same", "upper", "title", "cyrillic", "fullwidth"],
+    )
+    @pytest.mark.parametrize("do", ["add", "invite"])
+    def test_a_name_like_an_account_s_is_refused(self, client_of, organiser, owner, name, do):
+        client = client_of(organiser)
+        response = client.post(URL, {"do": do, "name": name, "password": GOOD})
+        assert response.status_code == 409, name
+        assert "There is an account called ann already." in response.content.decode()
+        assert "/accounts/invite/" not in response.content.decode()
+        assert User.objects.count() == 2
+
+    def test_an_organiser_s_look_alike_in_german(self, client_of, organiser):
+        response = client_of(organiser).post(
+            URL, {"do": "add", "name": "\u043etto", "password": GOOD}, HTTP_ACCEPT_LANGUAGE="de"
+        )
+        assert response.status_code == 409
+        assert "Es gibt schon ein Konto namens otto." in response.content.decode()
+
+    def test_an_invite_for_a_name_taken_by_a_look_alike_meanwhile(self, organiser):
+        link = f"/accounts/invite/{users.invite('org')}/"
+        users.add_user("\u041erg", GOOD)  # a Cyrillic О, made by hand before the invite is used
+        guest = Client()
+        page = guest.get(link)
+        assert page.status_code == 404
+        assert "There is an account called \u041erg already" in page.content.decode()
+        assert guest.post(link, {"password": GOOD}).status_code == 404
+        assert not User.objects.filter(username="org").exists()

@@ -7,7 +7,6 @@ match, DATABASE_URL=postgres://...).
 """
 
 import gc
-import threading
 
 import pytest
 from django.db import connection
@@ -18,34 +17,7 @@ from matches.services import play as services
 from matches.services import selectors
 from tests.api_support import bearer, key_for, send
 from tests.factories import sm_hand
-
-THREADS = 4
-
-
-def at_once(job, count=THREADS):
-    """Run ``job(index)`` in ``count`` threads released together; their results in order.
-
-    An exception in a thread is returned as its result, so the test sees it.
-    """
-    barrier = threading.Barrier(count, timeout=30)
-    results = [None] * count
-
-    def run(index):
-        try:
-            barrier.wait()
-            results[index] = job(index)
-        except Exception as error:  # handed to the test to assert on
-            results[index] = error
-        finally:
-            connection.close()  # each thread opened its own connection
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a thread hung"
-    return results
+from tests.races import THREADS, at_once
 
 
 @pytest.mark.django_db(transaction=True)

@@ -84,6 +84,7 @@ SEE_API = [
     ("GET", A + "/standings"),
     ("GET", A + "/board"),
     ("GET", A + "/export"),
+    ("GET", "/api/matches/{m}"),  # a table's match: the public results (issue 31, item 8)
 ]
 SERIES_PAGES = [
     ("GET", "/series/{s}/"),
@@ -169,7 +170,13 @@ def ask(client, method: str, address: str):
 
 
 def _ids(tournament, series) -> dict:
-    return {"t": tournament.pk, "s": series.pk, "e": tournament.entries.first().pk}
+    table = Table.objects.filter(round__tournament=tournament).order_by("number").first()
+    return {
+        "t": tournament.pk,
+        "s": series.pk,
+        "e": tournament.entries.first().pk,
+        "m": table.match_id,
+    }
 
 
 @pytest.mark.parametrize(
@@ -182,7 +189,7 @@ def test_every_address_answers_as_the_policy_says(kind, face, method, address, n
     if kind == "SERIES":
         cases = {"present": {}, "missing": {"s": MISSING}}
     else:
-        cases = {"private": {}, "public": {}, "missing": {"t": MISSING}}
+        cases = {"private": {}, "public": {}, "missing": {"t": MISSING, "m": MISSING}}
     for case, missing in cases.items():
         if case in ("private", "public"):
             Tournament.objects.filter(pk=tournament.pk).update(public=case == "public")
