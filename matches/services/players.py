@@ -31,6 +31,7 @@ from django.utils.translation import gettext
 from .. import text
 from ..errors import FieldClash, NotFound
 from ..models import Entry, Match, Player, PlayerAudit, Seat, Tournament, name_key
+from ..models.players import keys as stored_keys
 from ..rules import RuleError
 from ..rules.base import _
 from .base import writing
@@ -416,8 +417,9 @@ def find_or_create(names: Sequence[str]) -> list[Player]:
     """
     keys = [name_key(name) for name in names]
     found = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
+    # bulk_create calls no save(): the keys are given here, as save() would write them.
     missing = {
-        key: Player(name=name, name_key=key, casual=True)
+        key: Player(name=name, casual=True, **stored_keys(name))
         for name, key in zip(names, keys, strict=True)
         if key not in found
     }
@@ -433,14 +435,15 @@ SHOWN = ("active", "casual", "inactive", "all")
 
 
 def search(query: Any = "", show: str = "all"):
-    """The register in its stable order (by name, then id), narrowed to names containing
-    ``query`` (ignoring case and runs of spaces, as tables match names) and to ``show``:
-    ``active``, ``casual`` (active or not), ``inactive`` or ``all``. With each player's
-    number of seats (``seat_count``)."""
+    """The register in its stable order (by name as people read it, ``Player.name_sort``,
+    then id), narrowed to names containing ``query`` (ignoring case, accents, look-alike
+    letters and runs of spaces: "muller" finds Müller, "Müller" finds Muller) and to
+    ``show``: ``active``, ``casual`` (active or not), ``inactive`` or ``all``. With each
+    player's number of seats (``seat_count``)."""
     players = Player.objects.annotate(seat_count=Count("seats"))
     wanted = search_key(query)
     if wanted:
-        players = players.filter(name_key__contains=wanted)
+        players = players.filter(name_search__contains=wanted)
     narrowing = {
         "active": Q(active=True),
         "casual": Q(casual=True),
@@ -448,17 +451,18 @@ def search(query: Any = "", show: str = "all"):
     }
     if show in narrowing:
         players = players.filter(narrowing[show])
-    return players.order_by("name_key", "pk")
+    return players.order_by("name_sort", "pk")
 
 
 def search_key(query: Any) -> str:
-    """What a search compares with the stored ``name_key``: the query cleaned as a name is
-    (control characters refused, so dropped here) and folded the same way."""
+    """What a search compares with the stored ``name_search``: the query cleaned as a
+    name is (control characters refused, so dropped here) and folded the same way
+    (``text.name_search_key``: case, look-alike letters and accents)."""
     try:
         cleaned = text.clean_text(query, field="q", max_length=10 * text.NAME_MAX, required=False)
     except RuleError:
         return ""
-    return name_key(cleaned)
+    return text.name_search_key(cleaned) if cleaned else ""
 
 
 def seats_of(player: Player):

@@ -14,7 +14,7 @@ import dataclasses
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import access, games, links, rules, seating, standings, text
 from ..errors import Clash
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
-from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
+from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit, name_order
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
@@ -384,10 +384,14 @@ def _tournament(tournament_id: int) -> Tournament:
 def tournament_detail(request, tournament_id: int):
     tournament = _tournament(tournament_id)
     query = " ".join(request.GET.get("q", "").split())[:40]
-    entries = tournament.entries.select_related("player", "partner").order_by("player__name_key")
+    entries = _by_name(tournament.entries.select_related("player", "partner"))
     if query:
-        # Keyed as the register keys names (look-alikes, case, composition).
-        entries = entries.filter(player__name_key__contains=register.search_key(query))
+        # Folded as the register's search folds names (look-alikes, case, accents): a
+        # team is found by either partner's name.
+        wanted = register.search_key(query)
+        entries = entries.filter(
+            Q(player__name_search__contains=wanted) | Q(partner__name_search__contains=wanted)
+        )
     context = {
         "tournament": tournament,
         "entries": list(entries),
@@ -397,9 +401,7 @@ def tournament_detail(request, tournament_id: int):
         # The next round is seated once this one closes (the services refuse it before).
         "playing": next((r for r in rounds if r.status == Round.Status.PLAYING), None),
         "methods": [(method, method_name(method)) for method in seating.METHODS],
-        "all_entries": list(
-            tournament.entries.select_related("player", "partner").order_by("player__name_key")
-        ),
+        "all_entries": list(_by_name(tournament.entries.select_related("player", "partner"))),
         "apart": list(tournament.apart.select_related("first__player", "second__player")),
         "next_round": tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1,
         "teams": services.table_sizes(tournament).teams,
@@ -412,6 +414,12 @@ def tournament_detail(request, tournament_id: int):
         partial = "candidates"
     name = "tournaments/detail.html"
     return render(request, f"{name}#{partial}" if partial else name, context)
+
+
+def _by_name(entries):
+    """Entries in the register's name order (``Player.name_sort``: as people read the
+    names, not by their look-alike key); a team by its first player, then the partner."""
+    return entries.order_by("player__name_sort", "partner__name_sort", "pk")
 
 
 # The door: the register's players not entered yet, to tick (the first few, or those a
@@ -1028,6 +1036,15 @@ def results_csv(request, tournament_id: int):
     tournament = _tournament(tournament_id)
     read = standings_reads.tournament_standings(tournament)
     header = [_("round"), _("name"), _("table"), _("game points"), _("place"), _("won"), _("bye")]
+    # By round, then by name as people read it (``name_order``), not as the cell reads.
+    results = sorted(
+        (
+            (number, entry, result)
+            for entry, rounds in read.rounds.items()
+            for number, result in rounds.items()
+        ),
+        key=lambda item: (item[0], name_order(read.names[item[1]])),
+    )
     rows = [
         [
             number,
@@ -1038,10 +1055,8 @@ def results_csv(request, tournament_id: int):
             int(result.won),
             int(result.bye),
         ]
-        for entry, rounds in read.rounds.items()
-        for number, result in rounds.items()
+        for number, entry, result in results
     ]
-    rows.sort(key=lambda row: (row[0], str(row[1]).casefold()))
     return _csv(request, f"results-{tournament.pk}.csv", header, rows)
 
 
