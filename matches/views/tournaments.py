@@ -558,6 +558,8 @@ def _repeats(numbers: list[int], entries: list, teams: bool, ticked: list[int]) 
     """A refusal (RuleError, field ``names``) for each player typed twice (the same name,
     or two names the register takes for one: "ANN" and "Ann", a look-alike) or typed and
     ticked too, naming both lines: the organiser removes one and adds the rest."""
+    if not entries:
+        return []
     ticked_keys = {
         player.name_key: player.name
         for player in Player.objects.filter(pk__in=ticked).only("name", "name_key")
