@@ -244,3 +244,58 @@ def name_key(name: str) -> str:
 # The longest key of a single character (U+FDFA, an Arabic ligature of a whole phrase, has
 # 18): keys are stored, and their column must hold the key of any name.
 KEY_PER_CHARACTER = 20
+
+
+# -- names in order, and names found ------------------------------------------------------
+#
+# The look-alike key above says who is who; it is no order ("Tim" is "tirn", so every name
+# with an "m" would sort as "rn", and "Ärger" after "Zahn"). Names are listed by Unicode's
+# collation (UCA, as CLDR tailors it for a language, by ICU): letters first, then accents,
+# then case, so that "Arger", "Ärger", "Marianne", "muller", "Muller", "Müller", "Resi"
+# follow one another as a reader expects. English and German share CLDR's default order
+# (German's dictionary order is the default; the phone book's "ü = ue" is not used): the
+# stored key (``name_sort_key``) is that default order, and every language the app offers
+# must order names the same way (``tests/core/test_text.py`` checks it), or the lists the
+# database orders would read differently from the sheets.
+
+
+@functools.cache
+def _collator(language: str) -> icu.Collator:
+    """ICU's collator for a language tag ("de", "en-gb"); the default order for ""."""
+    locale = icu.Locale.forLanguageTag(language) if language else icu.Locale.getRoot()
+    return icu.Collator.createInstance(locale)
+
+
+def name_order(name: str, language: str = "") -> tuple[bytes, str]:
+    """The key that sorts names as people read them in ``language`` (a language tag; the
+    default order for ""): by letters, then accents, then case, then the name itself (two
+    spellings ICU weighs alike, e.g. composed and decomposed, still sort the same way
+    every time). For ``sorted(key=...)``; a collator's keys are read-only, so threads
+    share it."""
+    return (_collator(language).getSortKey(name), name)
+
+
+def name_sort_key(name: str) -> str:
+    """``name_order``'s key in the default order as stored (``Player.name_sort``): the
+    collation key's bytes as lowercase hex, without ICU's closing zero byte. Hex digits
+    compare as the bytes do under any database collation (SQLite's binary one,
+    PostgreSQL's C or a language's: digits before letters, no case to weigh), so
+    ``ORDER BY`` on the column is the collation's order. Keys are long (a name of 40
+    Arabic ligatures has 1,700 bytes), so the column is a text with no limit.
+
+    A new ICU may move the weights: the stored keys are then computed again by a
+    migration (as 0018 filled them), or old rows sort a little apart from new ones."""
+    return _collator("").getSortKey(name).rstrip(b"\x00").hex()
+
+
+def name_search_key(name: str) -> str:
+    """What a search compares: the look-alike key (``name_key``) with its accents taken
+    off (every combining mark: "Müller" → "rnuller", "Søren" → "soren", "Łukasz" →
+    "lukasz"), so that "Muller" finds "Müller" and "Müller" finds "Muller". Stored per
+    player (``Player.name_search``); a query is folded the same way and found anywhere in
+    it. The German transliteration ("ü" = "ue") is not made: "Mueller" finds the
+    Muellers, not the Müllers (a Müller who writes himself Mueller is in the register
+    as that)."""
+    decomposed = unicodedata.normalize("NFD", name_key(name))
+    bare = "".join(character for character in decomposed if not unicodedata.combining(character))
+    return unicodedata.normalize("NFC", bare)

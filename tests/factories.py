@@ -134,3 +134,32 @@ def played_out(table, by):
             tricks[(dealer + offset) % 3] = target
         services.record_hand(match, number, sm_hand(tricks), by=by)
     return Match.objects.get(pk=match.pk)
+
+
+# -- names in the order people read them (issue 32) ---------------------------------------
+
+# As a reader lists them: an "m" is no "rn" (the look-alike key sorted Marianne after
+# Resi), an umlaut sorts with its letter (not after z), an accent after the bare letter.
+READ_IN_ORDER = ["Arger", "Ärger", "Marianne", "Muller", "Müller", "Olga", "Resi", "Zahn", "Zoë"]
+# The same names as they come in (the order they were typed, so ids tell nothing).
+TYPED_ORDER = [READ_IN_ORDER[index] for index in (7, 4, 1, 5, 2, 8, 0, 6, 3)]
+
+
+def tied_night(by, names=TYPED_ORDER, *, ended=False):
+    """A one-round tournament of ``names`` entered in that order, checked in, round 1
+    drafted; ``ended``: the round started and closed with every table ended before its
+    first hand, so that the tournament is finished and everyone ties."""
+    from matches.models import Round
+    from matches.services import tournaments
+
+    night = tournament(by, rounds=1, hands_per_round=3)
+    for entry in tournaments.register_players(night, by, list(names)):
+        tournaments.check_in(entry, by)
+    round_ = tournaments.draft_round(night, by, method="draw", seed=1)
+    if ended:
+        tournaments.start_round(round_, by)
+        tournaments.close_round(
+            Round.objects.get(pk=round_.pk), by, end_unfinished=True, reason="Nobody played"
+        )
+    night.refresh_from_db()
+    return night

@@ -2,7 +2,7 @@
 
 from .accounts import AccountAudit, ApiToken, LoginFailures, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
-from .players import Player, PlayerAudit, name_key
+from .players import Player, PlayerAudit, name_key, name_order
 from .series import Series, SeriesAudit, SeriesTournament
 from .tournaments import (
     Adjustment,
@@ -42,5 +42,6 @@ __all__ = [
     "SeriesTournament",
     "hash_token",
     "name_key",
+    "name_order",
     "new_share_token",
 ]

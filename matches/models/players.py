@@ -6,9 +6,11 @@ matches (and, later, tournaments) by one query over seats.
 
 import unicodedata
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .. import text
@@ -33,6 +35,26 @@ def name_key(name: str) -> str:
     return text.name_key(unicodedata.normalize("NFC", " ".join(name.split())))
 
 
+def name_order(name: str) -> tuple[bytes, str]:
+    """The key that sorts names as people read them in the active language
+    (``text.name_order``: letters, then accents, then case; "Marianne" before "Resi",
+    "Müller" beside "Muller"), for the lists sorted in Python (the seating list, the
+    score cards, the standings' ties, the series table, the CSV files). The lists the
+    database sorts use the stored ``Player.name_sort``, the same order."""
+    return text.name_order(name, get_language() or settings.LANGUAGE_CODE)
+
+
+def keys(name: str) -> dict[str, str]:
+    """A player's stored keys for ``name``: who is who (``name_key``), where the name
+    sorts (``name_sort``) and what a search finds in it (``name_search``). Written by
+    ``Player.save`` and by whatever inserts players without it (``bulk_create``)."""
+    return {
+        "name_key": name_key(name),
+        "name_sort": text.name_sort_key(name),
+        "name_search": text.name_search_key(name),
+    }
+
+
 class Player(models.Model):
     """A person in the club's register.
 
@@ -46,6 +68,11 @@ class Player(models.Model):
     # Casefolding and the skeleton lengthen a name ("ß" → "ss", "m" → "rn", an Arabic
     # ligature → the phrase it writes): at most ``KEY_PER_CHARACTER`` times.
     name_key = models.CharField(max_length=text.KEY_PER_CHARACTER * NAME_MAX, editable=False)
+    # The name's place in the lists (``text.name_sort_key``: its collation key, as hex; a
+    # text, as a key has no useful bound) and what a search finds in it
+    # (``text.name_search_key``: the look-alike key without accents). Not unique.
+    name_sort = models.TextField(editable=False)
+    name_search = models.CharField(max_length=text.KEY_PER_CHARACTER * NAME_MAX, editable=False)
     email = models.EmailField(_("e-mail"), blank=True)
     member_no = models.CharField(_("membership number"), max_length=32, blank=True)
     active = models.BooleanField(_("active"), default=True)
@@ -53,7 +80,7 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name_key", "pk"]
+        ordering = ["name_sort", "pk"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -68,10 +95,11 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.name_key = name_key(self.name)
+        for field, value in keys(self.name).items():
+            setattr(self, field, value)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            kwargs["update_fields"] = {*update_fields, "name_key", "name_sort", "name_search"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):

@@ -14,20 +14,20 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from ..models import Match
-from ..models.players import name_key
-from ..text import NAME_MAX, clean_text
+from ..text import NAME_MAX, clean_text, name_search_key
 
 # The home list shows its search and filter once it is longer than a phone's screenful.
 SCREENFUL = 10
 
 
 def search_key(query: Any) -> str:
-    """What a search by player name compares with the register's ``name_key``: the
+    """What a search by player name compares with the register's ``name_search``: the
     query cleaned as a name is (``text``) and folded the same way ("ann " finds Ann, and
-    so does "ANN"); empty when there is nothing to search for. RuleError (``q``) for a
-    query no name could contain (a control character, more than a name's length)."""
+    so does "ANN"; "Muller" finds Müller and "Müller" Muller); empty when there is
+    nothing to search for. RuleError (``q``) for a query no name could contain (a
+    control character, more than a name's length)."""
     cleaned = clean_text(query, field="q", max_length=NAME_MAX, required=False)
-    return name_key(cleaned) if cleaned else ""
+    return name_search_key(cleaned) if cleaned else ""
 
 
 def matches_of(
@@ -45,7 +45,7 @@ def matches_of(
     if wanted:
         # A subquery, not a join: a match with two Anns is listed once.
         matches = matches.filter(
-            pk__in=Match.objects.filter(seats__player__name_key__contains=wanted).values("pk")
+            pk__in=Match.objects.filter(seats__player__name_search__contains=wanted).values("pk")
         )
     if game:
         matches = matches.filter(game=game)

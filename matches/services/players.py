@@ -16,6 +16,7 @@ name as typed at each table; the audit keeps both players as they were.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from collections.abc import Callable, Mapping, Sequence
@@ -31,6 +32,7 @@ from django.utils.translation import gettext
 from .. import text
 from ..errors import FieldClash, NotFound
 from ..models import Entry, Match, Player, PlayerAudit, Seat, Tournament, name_key
+from ..models.players import keys as stored_keys
 from ..rules import RuleError
 from ..rules.base import _
 from .base import writing
@@ -416,8 +418,9 @@ def find_or_create(names: Sequence[str]) -> list[Player]:
     """
     keys = [name_key(name) for name in names]
     found = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
+    # bulk_create calls no save(): the keys are given here, as save() would write them.
     missing = {
-        key: Player(name=name, name_key=key, casual=True)
+        key: Player(name=name, casual=True, **stored_keys(name))
         for name, key in zip(names, keys, strict=True)
         if key not in found
     }
@@ -460,14 +463,15 @@ SHOWN = ("active", "casual", "inactive", "all")
 
 
 def search(query: Any = "", show: str = "all"):
-    """The register in its stable order (by name, then id), narrowed to names containing
-    ``query`` (ignoring case and runs of spaces, as tables match names) and to ``show``:
-    ``active``, ``casual`` (active or not), ``inactive`` or ``all``. With each player's
-    number of seats (``seat_count``)."""
+    """The register in its stable order (by name as people read it, ``Player.name_sort``,
+    then id), narrowed to names containing ``query`` (ignoring case, accents, look-alike
+    letters and runs of spaces: "muller" finds Müller, "Müller" finds Muller) and to
+    ``show``: ``active``, ``casual`` (active or not), ``inactive`` or ``all``. With each
+    player's number of seats (``seat_count``)."""
     players = Player.objects.annotate(seat_count=Count("seats"))
     wanted = search_key(query)
     if wanted:
-        players = players.filter(name_key__contains=wanted)
+        players = players.filter(name_search__contains=wanted)
     narrowing = {
         "active": Q(active=True),
         "casual": Q(casual=True),
@@ -475,17 +479,18 @@ def search(query: Any = "", show: str = "all"):
     }
     if show in narrowing:
         players = players.filter(narrowing[show])
-    return players.order_by("name_key", "pk")
+    return players.order_by("name_sort", "pk")
 
 
 def search_key(query: Any) -> str:
-    """What a search compares with the stored ``name_key``: the query cleaned as a name is
-    (control characters refused, so dropped here) and folded the same way."""
+    """What a search compares with the stored ``name_search``: the query cleaned as a
+    name is (control characters refused, so dropped here) and folded the same way
+    (``text.name_search_key``: case, look-alike letters and accents)."""
     try:
         cleaned = text.clean_text(query, field="q", max_length=10 * text.NAME_MAX, required=False)
     except RuleError:
         return ""
-    return name_key(cleaned)
+    return text.name_search_key(cleaned) if cleaned else ""
 
 
 def seats_of(player: Player):
@@ -516,9 +521,10 @@ def history_of(player: Player):
 #
 # An organiser imports the club's member list from a CSV file: a header line naming the
 # columns (name, and optionally e-mail and membership number; in English or German), then
-# one member per line, UTF-8 (a byte-order mark, as German Excel writes it, is allowed) and
-# separated by commas or semicolons (the header tells which). ``member_list`` reads it,
-# ``import_plan`` says what each row would do, ``import_members`` writes the new ones.
+# one member per line, separated by commas, semicolons or tabs (the header tells which), in
+# whichever encoding the spreadsheet saved it (``decode_member_list``: UTF-8, UTF-16 or
+# Windows-1252). ``member_list`` reads it, ``import_plan`` says what each row would do,
+# ``import_members`` writes the new ones.
 # Nothing about an existing player changes: the import adds, it never edits (a list from
 # the club's office may be older than the register, and an edit is the organiser's).
 
@@ -559,27 +565,57 @@ def _header_key(cell: str) -> str:
     return "".join(character for character in cell.casefold() if character.isalnum())
 
 
-def decode_member_list(content: bytes) -> str:
-    """The uploaded file as text: UTF-8, with or without a byte-order mark. RuleError
-    (field ``file``) when it is too big, not UTF-8 or not text at all (a spreadsheet saved
-    as .xlsx, not as CSV)."""
+@dataclass(frozen=True)
+class MemberFile:
+    """The uploaded file as text, and the encoding it was read in (``ENCODINGS``)."""
+
+    text: str
+    encoding: str
+
+
+# What a spreadsheet saves a list in, as the file is read: a byte-order mark says UTF-8 or
+# UTF-16 (Excel's "CSV UTF-8" and its "Unicode text", which is tab-separated UTF-16);
+# without one a file that is UTF-8 is UTF-8 (a text in Windows-1252 with an umlaut never
+# is); anything else is Windows-1252, the "ANSI" code page in which Excel on a German
+# (or any Western European) Windows saves its plain "CSV". Latin-1 is Windows-1252 for
+# every letter a name has.
+ENCODINGS = ("utf-8", "utf-16", "cp1252")
+BOMS = (
+    (codecs.BOM_UTF8, "utf-8", "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16", "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "utf-16"),
+)
+
+
+def decode_member_list(content: bytes) -> MemberFile:
+    """The uploaded file as text, in the encoding its spreadsheet saved it in (``BOMS``,
+    ``ENCODINGS``). RuleError (field ``file``) when it is too big, text in none of them,
+    or not text at all (a spreadsheet saved as .xlsx, not as CSV)."""
     if len(content) > IMPORT_MAX_BYTES:
         raise RuleError(
             _("The file is too big: at most %(max)s kB. Split the list into several files."),
             field="file",
             max=IMPORT_MAX_BYTES // 1024,
         )
-    try:
-        decoded = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    tried = [(encoding, codec) for bom, encoding, codec in BOMS if content.startswith(bom)]
+    if not tried:  # no mark: UTF-8 if it is, else Windows-1252
+        tried = [("utf-8", "utf-8"), ("cp1252", "cp1252")]
+    decoded = None
+    for encoding, codec in tried:
+        try:
+            decoded = MemberFile(content.decode(codec), encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    if decoded is None:
         raise RuleError(
             _(
-                "The file is not UTF-8 text. Save it from the spreadsheet as "
-                "“CSV UTF-8 (comma delimited)”."
+                "The file is not text in UTF-8, UTF-16 or Windows-1252. Save it from the "
+                "spreadsheet as “CSV UTF-8 (comma delimited)”."
             ),
             field="file",
-        ) from None
-    if "\x00" in decoded:
+        )
+    if "\x00" in decoded.text:
         raise RuleError(
             _("This is not a CSV file. Save it from the spreadsheet as “CSV UTF-8”."),
             field="file",
@@ -607,11 +643,7 @@ def member_list(content: str) -> list[MemberRow]:
             field="file",
             max=IMPORT_MAX_BYTES // 1024,
         )
-    first = content.lstrip("\ufeff").splitlines()[0] if content.strip() else ""
-    separator, columns = max(
-        ((sep, _columns(first, sep)) for sep in SEPARATORS),
-        key=lambda found: len(found[1]),
-    )
+    separator, columns = _separated(content)
     if "name" not in columns.values():
         raise RuleError(
             _(
@@ -642,6 +674,20 @@ def member_list(content: str) -> list[MemberRow]:
             line=reader.line_num,
         ) from None
     return rows
+
+
+def separator_of(content: str) -> str:
+    """The separator ``member_list`` reads the list with: the one that makes its header
+    name the most columns (``SEPARATORS``' first of equals)."""
+    return _separated(content)[0]
+
+
+def _separated(content: str) -> tuple[str, dict[int, str]]:
+    first = content.lstrip("\ufeff").splitlines()[0] if content.strip() else ""
+    return max(
+        ((sep, _columns(first, sep)) for sep in SEPARATORS),
+        key=lambda found: len(found[1]),
+    )
 
 
 def _columns(header: str, separator: str) -> dict[int, str]:

@@ -20,7 +20,7 @@ from django.db import IntegrityError
 
 from .. import rules, standings, text
 from ..errors import FieldClash
-from ..models import Entry, Player, Series, SeriesAudit, SeriesTournament, Tournament
+from ..models import Entry, Player, Series, SeriesAudit, SeriesTournament, Tournament, name_order
 from ..models.audit import Actor
 from ..rules import RuleError
 from ..rules.base import _
@@ -165,5 +165,7 @@ def series_table(series: Series) -> SeriesTable:
                 tournament.pk, read.rows, {row.entry: whose[row.entry] for row in read.rows}
             )
         )
-    rows = standings.series(nights, best_k=series.best_k, score=series.score, names=names)
+    rows = standings.series(
+        nights, best_k=series.best_k, score=series.score, names=names, name_order=name_order
+    )
     return SeriesTable(series, tournaments, counted, rows)

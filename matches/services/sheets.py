@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from .. import rules, standings
-from ..models import Round, TableSeat, Tournament
+from ..models import Round, TableSeat, Tournament, name_order
 from . import standings as standings_reads
 from .tables import table_sizes
 
@@ -50,8 +50,10 @@ class RoundSheet:
     by_name: list[tuple[str, int | None]]  # everyone A–Z with their table (None: a bye)
 
 
-def _name_order(name: str) -> tuple[str, str]:
-    return (name.casefold(), name)
+def _name_order(name: str) -> tuple[bytes, str]:
+    # As people read the names in the page's language (``models.name_order``): "Müller"
+    # beside "Muller", "Ärger" with "Arger", and "Marianne" before "Resi".
+    return name_order(name)
 
 
 def round_sheet(round_: Round) -> RoundSheet:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from .. import standings
-from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament
+from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament, name_order
 from .selectors import RevisionCache
 
 
@@ -126,7 +126,9 @@ def tournament_standings(tournament: Tournament) -> Standings:
 def _standings(tournament: Tournament) -> Standings:
     infos, results, byes, adjustments = inputs(tournament)
     how = scoring(tournament)
-    rows = standings.standings(infos, results, byes, adjustments, how)
+    # Ties listed by name as people read it (``models.name_order``). Kept per revision,
+    # not per language: every language offered orders names alike (test_text.py).
+    rows = standings.standings(infos, results, byes, adjustments, how, name_order=name_order)
     by_round = standings.round_results(infos, results, byes, adjustments, how)
     rounds = list(
         tournament.rounds.exclude(status=Round.Status.DRAFT).values_list("number", "status")

@@ -12,6 +12,7 @@ badly (a tie-break named twice) is their mistake and raises ``RuleError``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -135,6 +136,20 @@ class Adjustment:
     entry: Entry
     points: int
     reason: str
+
+
+# A key that sorts names for the rows that share a rank (``standings``, ``series``).
+NameOrder = Callable[[str], Any]
+
+
+def by_letters(name: str) -> tuple[str, str, str]:
+    """Where a name sorts when the caller gives no collation: by its letters with accents
+    taken off and case folded ("Müller" beside "Muller", "Ärger" with "Arger"), then case
+    folded, then as written. The services give the language's collation instead
+    (``models.name_order``), which agrees with this for the usual Latin names."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(character for character in folded if not unicodedata.combining(character))
+    return (bare, name.casefold(), name)
 
 
 @dataclass(frozen=True)

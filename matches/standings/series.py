@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from matches.rules.base import RuleError, _
 
-from .model import Entry
+from .model import Entry, NameOrder, by_letters
 from .table import StandingsRow
 
 Player = Hashable
@@ -61,13 +61,16 @@ def series(
     best_k: int | None = None,
     score: str = "rank_points",
     names: Mapping[Player, str] | None = None,
+    *,
+    name_order: NameOrder = by_letters,
 ) -> list[SeriesRow]:
     """The series table, best first: each player's best ``best_k`` results summed.
 
     ``score``: ``"rank_points"`` (N + 1 − rank in a tournament of N entries; a shared
     rank gives everyone sharing it the same points) or ``"game_points"``. ``best_k``
     ``None`` counts every tournament. Equal totals share the rank. A player's name comes
-    from ``names`` or else from their row in the last tournament they played.
+    from ``names`` or else from their row in the last tournament they played; equal
+    totals are listed by name as ``name_order`` sorts names (``by_letters`` without one).
     """
     if score not in SERIES_SCORES:
         raise RuleError(
@@ -122,7 +125,7 @@ def series(
                 tuple(played),
             )
         )
-    totals.sort(key=lambda item: (-item[0], item[1].casefold(), item[1], str(item[2])))
+    totals.sort(key=lambda item: (-item[0], name_order(item[1]), str(item[2])))
 
     rows: list[SeriesRow] = []
     for index, (total, name, player, counted, played) in enumerate(totals):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import groupby
+from typing import Any
 
 from matches.rules.base import _
 
@@ -29,9 +30,11 @@ from .model import (
     Bye,
     Entry,
     EntryInfo,
+    NameOrder,
     Reason,
     Scoring,
     TableResult,
+    by_letters,
 )
 from .results import RoundResult, _collect
 
@@ -156,11 +159,14 @@ def standings(
     byes: Iterable[Bye],
     adjustments: Iterable[Adjustment],
     scoring: Scoring,
+    *,
+    name_order: NameOrder = by_letters,
 ) -> list[StandingsRow]:
     """The standings, best first, from everything recorded so far.
 
     Every entry given gets a row, withdrawn ones included (flagged by
-    ``withdrawn_from``). Rows that share a rank are listed by name.
+    ``withdrawn_from``). Rows that share a rank are listed by name, as ``name_order``
+    sorts names (the caller's collation; ``by_letters`` without one).
     """
     info, results, footnotes = _collect(entries, tables, byes, adjustments, scoring)
     values = {entry: _totals(rounds) for entry, rounds in results.items()}
@@ -174,9 +180,8 @@ def standings(
     steps: dict[Entry, list[TieBreakStep]] = {entry: [] for entry in info}
     chain = (scoring.score, *scoring.tie_breaks)
 
-    def by_name(entry: Entry) -> tuple[str, str, str]:
-        name = info[entry].name
-        return (name.casefold(), name, str(entry))
+    def by_name(entry: Entry) -> tuple[Any, str]:
+        return (name_order(info[entry].name), str(entry))
 
     groups: list[list[Entry]] = []
     _order(sorted(info, key=by_name), 0, chain, values, results, steps, groups)

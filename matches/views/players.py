@@ -12,7 +12,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ..forms import MemberListConfirmForm, MemberListForm, MergeForm, PlayerForm
@@ -255,18 +255,32 @@ def player_import(request):
     if posted and upload.is_valid():
         chosen = upload.cleaned_data["file"]
         try:
-            content = services.decode_member_list(chosen.read(services.IMPORT_MAX_BYTES + 1))
-            plan = services.import_plan(services.member_list(content))
+            read = services.decode_member_list(chosen.read(services.IMPORT_MAX_BYTES + 1))
+            plan = services.import_plan(services.member_list(read.text))
         except RuleError as error:
             upload.add_error("file", explain(error))
         else:
-            return _import_preview(request, content, plan)
+            return _import_preview(request, read, plan)
     status = 422 if upload.errors else 200
     template = template_for(request, "players/import.html", "upload")
     return render(request, template, _upload_context(upload), status=status)
 
 
-def _import_preview(request, content: str, plan):
+# How the preview says what the file was read as: the encoding as the spreadsheet names
+# it when it saves one, and the separator.
+ENCODING_NAMES = {
+    "utf-8": gettext_lazy("UTF-8"),
+    "utf-16": gettext_lazy("UTF-16 (Excel's “Unicode text”)"),
+    "cp1252": gettext_lazy("Windows-1252 (Excel's “CSV”)"),
+}
+SEPARATOR_NAMES = {
+    ",": gettext_lazy("commas"),
+    ";": gettext_lazy("semicolons"),
+    "\t": gettext_lazy("tabs"),
+}
+
+
+def _import_preview(request, read: services.MemberFile, plan):
     rows = [
         {
             "line": planned.row.line,
@@ -283,7 +297,10 @@ def _import_preview(request, content: str, plan):
     context = {
         "rows": rows,
         "counts": counts,
-        "confirm": MemberListConfirmForm(initial={"content": content}),
+        "encoding": ENCODING_NAMES[read.encoding],
+        "separator": SEPARATOR_NAMES[services.separator_of(read.text)],
+        # The list goes back as the text it was read as: the yes needs no encoding.
+        "confirm": MemberListConfirmForm(initial={"content": read.text}),
     }
     return render(request, template_for(request, "players/import.html", "preview"), context)
 

@@ -14,7 +14,7 @@ import dataclasses
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import access, games, links, rules, seating, standings, text
 from ..errors import Clash
 from ..forms import OPTION_LABELS, TypedText, apply_rule_error, option_field
-from ..models import Entry, Round, Seat, Table, Tournament, TournamentAudit
+from ..models import Entry, Player, Round, Seat, Table, Tournament, TournamentAudit, name_order
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
@@ -390,11 +390,26 @@ def _tournament(tournament_id: int) -> Tournament:
 @require_GET
 def tournament_detail(request, tournament_id: int):
     tournament = _tournament(tournament_id)
+    context = _detail(request, tournament, names=request.GET.get("names", ""))
+    partial = "entries" if request.htmx and "q" in request.GET else None
+    if request.htmx and "find" in request.GET:
+        partial = "candidates"
+    name = "tournaments/detail.html"
+    return render(request, f"{name}#{partial}" if partial else name, context)
+
+
+def _detail(request, tournament: Tournament, *, names: str, names_errors=(), ticked=None) -> dict:
+    """The tournament page's context; ``names`` in its "By name" field, with
+    ``names_errors`` beside it (the names a refused post typed, kept for the next try)."""
     query = " ".join(request.GET.get("q", "").split())[:40]
-    entries = tournament.entries.select_related("player", "partner").order_by("player__name_key")
+    entries = _by_name(tournament.entries.select_related("player", "partner"))
     if query:
-        # Keyed as the register keys names (look-alikes, case, composition).
-        entries = entries.filter(player__name_key__contains=register.search_key(query))
+        # Folded as the register's search folds names (look-alikes, case, accents): a
+        # team is found by either partner's name.
+        wanted = register.search_key(query)
+        entries = entries.filter(
+            Q(player__name_search__contains=wanted) | Q(partner__name_search__contains=wanted)
+        )
     context = {
         "tournament": tournament,
         "entries": list(entries),
@@ -404,21 +419,22 @@ def tournament_detail(request, tournament_id: int):
         # The next round is seated once this one closes (the services refuse it before).
         "playing": next((r for r in rounds if r.status == Round.Status.PLAYING), None),
         "methods": [(method, method_name(method)) for method in seating.METHODS],
-        "all_entries": list(
-            tournament.entries.select_related("player", "partner").order_by("player__name_key")
-        ),
+        "all_entries": list(_by_name(tournament.entries.select_related("player", "partner"))),
         "apart": list(tournament.apart.select_related("first__player", "second__player")),
         "next_round": tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1,
         "teams": services.table_sizes(tournament).teams,
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
-        "names": request.GET.get("names", "")[:NAMES_KEPT],
-        **_candidates(request, tournament),
+        "names": names[:NAMES_KEPT],
+        "names_errors": list(names_errors),
+        **_candidates(request, tournament, ticked),
     }
-    partial = "entries" if request.htmx and "q" in request.GET else None
-    if request.htmx and "find" in request.GET:
-        partial = "candidates"
-    name = "tournaments/detail.html"
-    return render(request, f"{name}#{partial}" if partial else name, context)
+    return context
+
+
+def _by_name(entries):
+    """Entries in the register's name order (``Player.name_sort``: as people read the
+    names, not by their look-alike key); a team by its first player, then the partner."""
+    return entries.order_by("player__name_sort", "partner__name_sort", "pk")
 
 
 # The door: the register's players not entered yet, to tick (the first few, or those a
@@ -427,12 +443,14 @@ CANDIDATES_SHOWN = 30
 NAMES_KEPT = 4000  # the typed names a "go back" brings back to the form
 
 
-def _candidates(request, tournament: Tournament) -> dict:
+def _candidates(request, tournament: Tournament, ticked=None) -> dict:
     find = " ".join(request.GET.get("find", "").split())[:40]
-    ticked = set()
-    for value in request.GET.getlist("player"):
-        if (number := text.typed_whole(value)) is not None:
-            ticked.add(number)
+    if ticked is None:
+        ticked = set()
+        for value in request.GET.getlist("player"):
+            if (number := text.typed_whole(value)) is not None:
+                ticked.add(number)
+    ticked = set(ticked)
     waiting = register.not_entered(tournament)
     kept = list(waiting.filter(pk__in=ticked)) if ticked else []
     found = list(
@@ -453,16 +471,27 @@ def entries_add(request, tournament_id: int):
     per line. A typed name the register knows (by its ``name_key``) is that player; names
     it does not know are first shown back, and become new players only on the organiser's
     yes (``confirm``), so that a typo does not enter a second person. (The API enters a
-    new name at once: its callers send what they mean.)"""
+    new name at once: its callers send what they mean.)
+
+    Typed names are never lost: a refusal of any of them (a name typed twice, a line that
+    is no name, a player entered already) shows the tournament's page again with every
+    line in the field and the reason beside it, naming the line, before the question and
+    after its yes alike (docs/tournaments.md)."""
     tournament = _tournament(tournament_id)
     teams = services.table_sizes(tournament).teams
     typed = request.POST.get("names", "")
     try:
         ticked = _ticked(request.POST.getlist("player"))
-        lines = _typed_entries(typed, teams)
     except RuleError as error:
         _refused(request, error)
         return leave(request, tournament.get_absolute_url())
+    try:
+        numbers, lines = _typed_entries(typed, teams)
+    except RuleError as error:
+        return _names_refused(request, tournament, typed, ticked, [error])
+    repeats = _repeats(numbers, lines, teams, ticked)
+    if repeats:
+        return _names_refused(request, tournament, typed, ticked, repeats)
     if not ticked and not lines:
         messages.error(request, _("Tick players in the register or type their names."))
         return leave(request, tournament.get_absolute_url())
@@ -485,7 +514,13 @@ def entries_add(request, tournament_id: int):
     try:
         entries = services.register_players(tournament, request.user, ticked + lines)
     except (RuleError, Clash) as error:
-        _refused(request, error)
+        if not lines:
+            _refused(request, error)
+            return leave(request, tournament.get_absolute_url())
+        # ``players.n`` counts the ticked players first, then the typed lines.
+        return _names_refused(
+            request, tournament, typed, ticked, [error], numbers=[None] * len(ticked) + numbers
+        )
     else:
         messages.success(
             request,
@@ -502,23 +537,100 @@ def _ticked(values: list[str]) -> list[int]:
     return ticked
 
 
-def _typed_entries(typed: str, teams: bool) -> list:
+def _typed_entries(typed: str, teams: bool) -> tuple[list[int], list]:
     """The names typed one per line, cleaned as the register cleans names; in a tournament
-    of partnerships a team per line ("Ann & Ben"). RuleError naming the line at fault."""
-    lines = [line for line in typed.splitlines() if line.strip()]
+    of partnerships a team per line ("Ann & Ben"). With each entry's line number in the
+    field (blank lines counted, as the organiser sees them). RuleError naming the line at
+    fault (``line``)."""
+    numbered = [(number, line) for number, line in enumerate(typed.splitlines(), 1) if line.strip()]
     entries: list = []
-    for index, line in enumerate(lines):
-        field = f"players.{index}"
-        if not teams:
-            entries.append(text.clean_name(line, field=field))
-            continue
-        parts = line.split("&")
-        if len(parts) != 2:
-            raise RuleError(
-                gettext_noop("Enter a team of two players: two names or ids."), field=field
-            )
-        entries.append([text.clean_name(part, field=field) for part in parts])
-    return entries
+    for number, line in numbered:
+        try:
+            if not teams:
+                entries.append(text.clean_name(line, field="names"))
+                continue
+            parts = line.split("&")
+            if len(parts) != 2:
+                raise RuleError(
+                    gettext_noop("Enter a team of two players: two names or ids."), field="names"
+                )
+            entries.append([text.clean_name(part, field="names") for part in parts])
+        except RuleError as error:
+            error.line = number
+            raise
+    return [number for number, _line in numbered], entries
+
+
+def _repeats(numbers: list[int], entries: list, teams: bool, ticked: list[int]) -> list:
+    """A refusal (RuleError, field ``names``) for each player typed twice (the same name,
+    or two names the register takes for one: "ANN" and "Ann", a look-alike) or typed and
+    ticked too, naming both lines: the organiser removes one and adds the rest."""
+    if not entries:
+        return []
+    ticked_keys = {
+        player.name_key: player.name
+        for player in Player.objects.filter(pk__in=ticked).only("name", "name_key")
+    }
+    seen: dict[str, tuple[int, str]] = {}
+    repeats: list[RuleError] = []
+    for number, entry in zip(numbers, entries, strict=True):
+        for name in entry if teams else [entry]:
+            key = register.name_key(name)
+            if key in ticked_keys:
+                repeats.append(
+                    RuleError(
+                        gettext_noop(
+                            "Line %(line)s: %(name)s is ticked in the register too. "
+                            "Remove the line or the tick."
+                        ),
+                        field="names",
+                        line=number,
+                        name=ticked_keys[key],
+                    )
+                )
+            elif key in seen:
+                first, spelt = seen[key]
+                repeats.append(_repeat(number, name, first, spelt))
+            else:
+                seen[key] = (number, name)
+    return repeats
+
+
+def _repeat(number: int, name: str, first: int, spelt: str) -> RuleError:
+    if first == number:
+        message = gettext_noop("Line %(line)s names %(name)s twice.")
+    elif spelt == name:
+        message = gettext_noop(
+            "Line %(line)s repeats line %(first)s: %(name)s. Remove one of the two lines."
+        )
+    else:
+        message = gettext_noop(
+            "Line %(line)s, %(name)s, is the same player as %(other)s on line %(first)s "
+            "(the register does not tell the two names apart). Remove one of the two lines."
+        )
+    return RuleError(message, field="names", line=number, name=name, first=first, other=spelt)
+
+
+def _names_refused(request, tournament, typed, ticked, errors, *, numbers=()):
+    """The tournament's page again, 422, with the typed names still in their field and
+    the refusals beside it. A service's refusal naming ``players.n`` says which line
+    (``numbers``: each entry's line, None for a ticked player); one of the typed lines
+    knows its own (``line``)."""
+    shown = []
+    for each in errors:
+        sentence = explain(each)
+        line = getattr(each, "line", None)
+        field = getattr(each, "field", None) or ""
+        if line is None and numbers and field.startswith("players."):
+            index = field.removeprefix("players.")
+            if index.isdigit() and int(index) < len(numbers):
+                line = numbers[int(index)]
+        if line is not None and "line" not in getattr(each, "params", {}):
+            sentence = _("Line %(line)s: %(problem)s") % {"line": line, "problem": sentence}
+        shown.append(sentence)
+    context = _detail(request, tournament, names=typed, names_errors=shown, ticked=ticked)
+    template = template_for(request, "tournaments/detail.html", "add")
+    return render(request, template, context, status=422)
 
 
 @organiser_required
@@ -1086,6 +1198,15 @@ def results_csv(request, tournament_id: int):
         _("won"),
         _("bye"),
     ]
+    # By round, then by name as people read it (``name_order``), not as the cell reads.
+    results = sorted(
+        (
+            (number, entry, result)
+            for entry, rounds in read.rounds.items()
+            for number, result in rounds.items()
+        ),
+        key=lambda item: (item[0], name_order(read.names[item[1]])),
+    )
     rows = [
         [
             number,
@@ -1097,10 +1218,8 @@ def results_csv(request, tournament_id: int):
             int(result.won),
             int(result.bye),
         ]
-        for entry, rounds in read.rounds.items()
-        for number, result in rounds.items()
+        for number, entry, result in results
     ]
-    rows.sort(key=lambda row: (row[0], str(row[1]).casefold()))
     return _csv(request, f"results-{tournament.pk}.csv", header, rows)
 
 

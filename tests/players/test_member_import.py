@@ -3,6 +3,8 @@ row (new, existing, refused with the reason) before anything is written, then on
 transaction on the organiser's yes. Organisers only, CSRF, the wrong method, limits, htmx
 and plain."""
 
+import codecs
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -120,7 +122,9 @@ def test_the_yes_judges_the_list_again(boss, organiser):
 @pytest.mark.parametrize(
     "content, message",
     [
-        (b"\xff\xfeN\x00a\x00", "The file is not UTF-8 text."),
+        (b"Name\nJ\x81rg\n", "The file is not text in UTF-8, UTF-16 or Windows-1252."),
+        (b"\xff\xfeN\x00a", "The file is not text in UTF-8, UTF-16 or Windows-1252."),
+        (b"\xef\xbb\xbfName\nJ\xfcrg\n", "The file is not text in UTF-8, UTF-16 or"),
         (b"PK\x03\x04\x00\x00", "This is not a CSV file."),
         ("Vorname,Ort\nAnn,Bonn\n", "The first line must name the columns"),
         ("Name\n" + "x" * 300 * 1024, "The file is too big: at most 256 kB."),
@@ -203,3 +207,82 @@ def test_the_preview_and_the_door_speak_german(organiser):
     asked = text(german.post(f"/tournaments/{cup.pk}/entries/", {"names": "Benn"}))
     assert "Dieser Name steht nicht im Spielerverzeichnis:" in asked
     assert "Als neuen Spieler hinzufügen?" in asked and "Ja, hinzufügen" in asked
+
+
+# -- the encodings a spreadsheet saves (issue 32, item 10) --------------------------------
+
+MEMBERS = "Name;E-Mail;Mitgliedsnummer\r\nJörg Müller;joerg@example.org;7\r\nÄnne Weiß;;8\r\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "read_as"),
+    [
+        # Excel's plain "CSV" on a German Windows: Windows-1252, semicolons, no mark.
+        (
+            MEMBERS.encode("cp1252"),
+            "Windows-1252 (Excel's “CSV”), the columns separated by semicolons",
+        ),
+        # Its "Unicode text": UTF-16 with a byte-order mark, tab-separated (little-endian
+        # as Windows writes it; big-endian read the same).
+        (
+            MEMBERS.replace(";", "\t").encode("utf-16"),
+            "UTF-16 (Excel's “Unicode text”), the columns separated by tabs",
+        ),
+        (
+            codecs.BOM_UTF16_BE + MEMBERS.replace(";", "\t").encode("utf-16-be"),
+            "UTF-16 (Excel's “Unicode text”), the columns separated by tabs",
+        ),
+        # "CSV UTF-8": with the mark, and without it as other programs save it.
+        (codecs.BOM_UTF8 + MEMBERS.encode(), "UTF-8, the columns separated by semicolons"),
+        (MEMBERS.replace(";", ",").encode(), "UTF-8, the columns separated by commas"),
+    ],
+)
+def test_it_reads_what_excel_saves_and_says_how(boss, content, read_as):
+    before = written()
+    response = boss.post(URL, upload(content))
+    assert response.status_code == 200
+    page = text(response)
+    assert f"Read as {read_as}." in page
+    assert "2 new players" in page
+    assert "new Jörg Müller line 2 · joerg@example.org · No. 7" in page
+    assert "new Änne Weiß line 3 · No. 8" in page
+    assert written() == before
+
+
+def test_the_brief_s_own_bytes(boss):
+    # The line of the report, as Excel wrote it: "Müller;Jörg" in Windows-1252.
+    response = boss.post(URL, upload(b"Name;Vorname\r\n" + "Müller;Jörg\n".encode("cp1252")))
+    assert response.status_code == 200
+    assert "new Müller line 2" in text(response)
+    assert "Read as Windows-1252" in text(response)
+
+
+def test_a_windows_1252_list_is_added_with_its_umlauts(boss):
+    preview = boss.post(URL, upload(MEMBERS.encode("cp1252")))
+    content = preview.context["confirm"].initial["content"]
+    done = boss.post(URL, {"content": content})
+    assert done.status_code == 302
+    assert sorted(Player.objects.values_list("name", "member_no")) == [
+        ("Jörg Müller", "7"),
+        ("Änne Weiß", "8"),
+    ]
+
+
+def test_htmx_and_german_say_how_the_file_was_read(boss, organiser):
+    preview = boss.post(URL, upload(MEMBERS.encode("utf-16")), **HTMX)
+    assert "<html" not in preview.content.decode()
+    assert "Read as UTF-16 (Excel's “Unicode text”)" in text(preview)
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    german.force_login(organiser)
+    page = text(german.post(URL, upload(MEMBERS.encode("cp1252"))))
+    assert (
+        "Gelesen als Windows-1252 (Excels „CSV (Trennzeichen-getrennt)“), die Spalten "
+        "getrennt durch Semikolons." in page
+    )
+    page = text(german.post(URL, upload(MEMBERS.replace(";", "\t").encode("utf-16"))))
+    assert (
+        "Gelesen als UTF-16 (Excels „Unicode-Text“), die Spalten getrennt durch Tabulatoren."
+        in page
+    )
+    refused = text(german.post(URL, upload(b"Name\nJ\x81rg\n")))
+    assert "Die Datei ist kein Text in UTF-8, UTF-16 oder Windows-1252." in refused

@@ -4,6 +4,7 @@
 import pytest
 
 from matches.models import Player, Seat
+from matches.models.players import keys
 from matches.services import players as register
 from tests.factories import HTMX, sm_hand, text
 from tests.players.support import player_of, written
@@ -171,7 +172,8 @@ class TestList:
         assert "The register is empty." in page
 
     def test_it_pages_a_long_register(self, client_of, organiser):
-        Player.objects.bulk_create(Player(name=f"P{n:03}", name_key=f"p{n:03}") for n in range(60))
+        names = [f"P{n:03}" for n in range(60)]
+        Player.objects.bulk_create(Player(name=name, **keys(name)) for name in names)
         client = client_of(organiser)
         first = text(client.get("/players/"))
         assert "P049" in first and "P050" not in first and "Page 1 of 2" in first

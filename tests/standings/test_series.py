@@ -143,3 +143,32 @@ def test_best_k_counts_the_best_k(tournaments, best_k, score):
 
 def player_in(tournament, player):
     return player in tournament.players.values()
+
+
+# -- ties listed by name (issue 32, item 4) -----------------------------------------------
+
+TIED = ["Zahn", "Müller", "Ärger", "muller", "Arger", "Resi"]
+
+
+def test_a_tie_is_listed_by_name_as_read_without_a_collation():
+    """With no order given, accents and case are weighed after the letters: "Ärger" with
+    "Arger", not after "Zahn" (as a plain case-folded sort put it)."""
+    entries = [EntryInfo(name, name) for name in TIED]
+    one_table = table(1, 1, *((name, 0) for name in TIED))
+    rows = standings(entries, (one_table,), (), (), Scoring("game_points"))
+    assert [row.name for row in rows] == ["Arger", "Ärger", "muller", "Müller", "Resi", "Zahn"]
+    night_ = TournamentStandings(1, rows, {name: name for name in TIED})
+    assert [row.name for row in series([night_])] == [row.name for row in rows]
+
+
+def test_the_caller_s_order_lists_a_tie():
+    # The services give the language's collation; any key will do here.
+    entries = [EntryInfo(name, name) for name in TIED]
+    one_table = table(1, 1, *((name, 0) for name in TIED))
+    backwards = lambda name: [-ord(c) for c in name]  # noqa: E731
+    rows = standings(entries, (one_table,), (), (), Scoring("game_points"), name_order=backwards)
+    assert [row.name for row in rows] == sorted(TIED, key=backwards)
+    night_ = TournamentStandings(1, rows, {name: name for name in TIED})
+    assert [row.name for row in series([night_], name_order=backwards)] == sorted(
+        TIED, key=backwards
+    )

@@ -2,6 +2,9 @@
 register's key, and a question before a name the register does not know becomes a new
 player. Organisers only, CSRF, the wrong method, bad input, htmx and plain."""
 
+import html as markup
+import re
+
 import pytest
 from django.test import Client
 
@@ -176,3 +179,125 @@ def test_the_api_still_adds_a_new_name_at_once(organiser, cup):
 
     services.register_players(cup, organiser, ["Zed"])
     assert Player.objects.get().name == "Zed"
+
+
+# -- a name typed twice (issue 32, item 5) ------------------------------------------------
+
+
+def field_of(response) -> str:
+    """What the "By name" field holds on the page that came back."""
+    html = response.content.decode()
+    found = re.search(r'<textarea name="names" id="names"[^>]*>(.*?)</textarea>', html, re.S)
+    return markup.unescape(found[1])
+
+
+TYPED = "Zed\nBen\n\nzed\nYves"
+
+
+def test_a_name_typed_twice_keeps_the_list_and_names_both_lines(boss, cup, club):
+    before = written()
+    refused = boss.post(url(cup, "entries/"), {"names": TYPED})
+    assert refused.status_code == 422
+    page = text(refused)
+    # Line 4 as the organiser counts (the blank line too); nothing asked, nothing written.
+    assert "Line 4, zed, is the same player as Zed on line 1" in page
+    assert "Remove one of the two lines." in page and "every line is still here" in page
+    assert "New players?" not in page
+    assert field_of(refused) == TYPED
+    assert written() == before
+    # One line taken out, the rest goes on as usual: the question, then the yes.
+    fixed = "Zed\nBen\n\nYves"
+    assert "New players?" in text(boss.post(url(cup, "entries/"), {"names": fixed}))
+    done = boss.post(url(cup, "entries/"), {"names": fixed, "confirm": "yes"})
+    assert done.status_code == 302
+    assert sorted(e.name for e in cup.entries.all()) == ["Ben", "Yves", "Zed"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("Anna\nAnna", "Line 2 repeats line 1: Anna. Remove one of the two lines."),
+        ("Tim\nTirn", "Line 2, Tirn, is the same player as Tim on line 1"),
+        ("Ann\nCy\n  ann ", "Line 3, ann, is the same player as Ann on line 1"),
+    ],
+)
+def test_every_kind_of_repeat_is_named(boss, cup, club, typed, message):
+    before = written()
+    refused = boss.post(url(cup, "entries/"), {"names": typed})
+    assert refused.status_code == 422 and message in text(refused)
+    assert field_of(refused) == typed
+    assert written() == before
+
+
+def test_the_yes_of_the_question_keeps_the_list_too(boss, cup, club):
+    # What the "New players?" page's yes sent when the list had a repeat: it was refused
+    # and the whole list was gone. Now the page comes back with it.
+    before = written()
+    refused = boss.post(url(cup, "entries/"), {"names": "Zed\nZed\nYves", "confirm": "yes"})
+    assert refused.status_code == 422
+    assert "Line 2 repeats line 1: Zed." in text(refused)
+    assert field_of(refused) == "Zed\nZed\nYves"
+    assert written() == before
+
+
+def test_a_refusal_after_the_yes_names_the_line_and_keeps_the_list(boss, cup, club, organiser):
+    from matches.services import tournaments as services
+
+    services.register_players(cup, organiser, [club["Ann"].pk])
+    before = written()
+    refused = boss.post(url(cup, "entries/"), {"names": "Zed\nann", "confirm": "yes"})
+    assert refused.status_code == 422
+    assert "Line 2: Ann is entered already." in text(refused)
+    assert field_of(refused) == "Zed\nann"
+    assert written() == before  # Zed is not added to the register either
+
+
+def test_a_bad_line_keeps_the_list(boss, cup, club):
+    refused = boss.post(url(cup, "entries/"), {"names": "Ann\nBe\u200bn"})
+    assert refused.status_code == 422
+    assert "Line 2: A name cannot contain the invisible or control character U+200B." in (
+        text(refused)
+    )
+    assert field_of(refused) == "Ann\nBe\u200bn"
+
+
+def test_a_typed_name_ticked_too_is_named(boss, cup, club):
+    data = {"player": [club["Ann"].pk], "names": "Zed\nANN"}
+    refused = boss.post(url(cup, "entries/"), data)
+    assert refused.status_code == 422
+    assert "Line 2: Ann is ticked in the register too. Remove the line or the tick." in (
+        text(refused)
+    )
+    html = refused.content.decode()
+    assert f'value="{club["Ann"].pk}" checked>' in html  # the tick is kept as well
+    assert not cup.entries.exists()
+
+
+def test_teams_repeat_a_player_within_a_line_and_across_lines(boss, organiser):
+    cup = make_tournament(organiser, game="sieben", variant="partners", hands_per_round=1)
+    typed = "Ann & Ben\nCy & Cy\nDora & ann"
+    refused = boss.post(url(cup, "entries/"), {"names": typed})
+    page = text(refused)
+    assert refused.status_code == 422
+    assert "Line 2 names Cy twice." in page
+    assert "Line 3, ann, is the same player as Ann on line 1" in page
+    assert field_of(refused) == typed
+    assert not cup.entries.exists()
+
+
+def test_htmx_gets_the_add_section_back(boss, cup, club):
+    refused = boss.post(url(cup, "entries/"), {"names": "Zed\nzed"}, **HTMX)
+    html = refused.content.decode()
+    assert refused.status_code == 422 and "<html" not in html and 'id="add"' in html
+    assert "Line 2, zed, is the same player as Zed on line 1" in text(refused)
+
+
+def test_the_repeat_is_named_in_german(organiser, cup, club):
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    german.force_login(organiser)
+    page = text(german.post(url(cup, "entries/"), {"names": "Zed\n\nZed\nTim\nTirn"}))
+    assert "Zeile 3 wiederholt Zeile 1: Zed. Entfernen Sie eine der beiden Zeilen." in page
+    assert "Zeile 5, Tirn, ist derselbe Spieler wie Tim in Zeile 4" in page
+    assert "Es wurde nichts eingetragen: Alle Zeilen stehen noch hier." in page
+    refused = text(german.post(url(cup, "entries/"), {"names": "Ann\nBe\u200bn"}))
+    assert "Zeile 2: " in refused
