@@ -595,6 +595,18 @@ def start_round(round_: Round, by) -> Round:
             )
             if not tables:
                 raise NotNow(gettext("The round has no tables."))
+            # Every seated player's row at once, in id order, before the tables' matches
+            # hold theirs table by table: two rounds starting at once with a player in
+            # common (two tournaments) then lock in one order and never deadlock.
+            register.hold(
+                [
+                    player
+                    for table in tables
+                    for seat in table.seats.all()
+                    for player in (seat.entry.player, seat.entry.partner)
+                    if player is not None
+                ]
+            )
             for table in tables:
                 seats = list(table.seats.all())
                 variant, extra = ruleset.table_variant(len(seats), sizes)
