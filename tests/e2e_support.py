@@ -169,3 +169,24 @@ def create_organiser(page, expect, base: str) -> None:
     page.fill("#id_password2", PASSWORD)
     page.get_by_role("button", name="Create the organiser account").click()
     expect(page).to_have_url(base + "/")
+
+
+# Every word of the text inside ``root`` as the browser laid it out: a word drawn on two
+# lines (broken inside it) has client rectangles at two heights.
+BROKEN_WORDS = """(root) => {
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent.offsetParent || parent.closest(".visually-hidden")) continue;  // not shown
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      if (word[0].includes("-")) continue;  // "Live-Anzeige" may break after its hyphen
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""

@@ -33,6 +33,35 @@ def updown(value):
     return "up" if number > 0 else "down" if number < 0 else "even"
 
 
+# A seat tile's name keeps its words whole (app.css ".seat .name"): a name whose longest
+# word has more letters than FITS_A_TILE gets a smaller type (.w9 to .w24), and a table
+# with a word longer than LONG_WORD seats fewer tiles across (.seats.long).
+FITS_A_TILE = 8
+LONG_WORD = 10
+TILE_LETTERS_MAX = 24
+
+
+def _longest_word(name) -> int:
+    return max((len(word) for word in str(name).split()), default=0)
+
+
+@register.filter
+def fit_letters(name):
+    """The class that sizes a seat tile's name by its longest word, so that the word
+    fits the tile whole instead of breaking between two letters; beyond 24 letters it
+    breaks as a last resort."""
+    longest = _longest_word(name)
+    if longest <= FITS_A_TILE:
+        return ""
+    return f"w{min(longest, TILE_LETTERS_MAX)}"
+
+
+@register.filter
+def long_names(seats):
+    """The class ``long`` when a seat's name has a word too long for a phone's narrow tiles."""
+    return "long" if any(_longest_word(seat.name) > LONG_WORD for seat in seats) else ""
+
+
 @register.filter
 def index(sequence, position):
     try:

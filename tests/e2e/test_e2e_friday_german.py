@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from matches.models import Match, Table
 from matches.services import play
 from matches.services import tournaments as services
-from tests.e2e_support import browser_context, chromium
+from tests.e2e_support import BROKEN_WORDS, browser_context, chromium
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
@@ -24,26 +24,6 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gisela", "Horst", "Ilse",
          "Jürgen Weiß", "Karin"]  # fmt: skip
 TARGETS = (8, 5, 3)
-
-# Every word of the text inside ``root`` as the browser laid it out: a word drawn on two
-# lines (broken inside it) has client rectangles at two heights.
-BROKEN_WORDS = """(root) => {
-  const broken = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent.offsetParent || parent.closest(".visually-hidden")) continue;  // not shown
-    for (const word of node.data.matchAll(/\\S+/g)) {
-      if (word[0].includes("-")) continue;  // "Live-Anzeige" may break after its hyphen
-      const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
-      if (tops.size > 1) broken.push(word[0]);
-    }
-  }
-  return broken;
-}"""
 
 
 # The options of a select whose text is wider than the select shows: a closed select

@@ -13,7 +13,7 @@ import pytest
 
 from tests import factories
 from tests.e2e import seven_hands
-from tests.e2e_support import PASSWORD, PHONE, browser_context
+from tests.e2e_support import BROKEN_WORDS, PASSWORD, PHONE, browser_context, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -130,3 +130,32 @@ def test_the_hand_forms_say_what_is_missing(live_server, browser, ann):
         form.get_by_role("button", name="Record the hand").click()
         expect(form.locator("h2")).to_have_text("Record hand 2")
         expect(page.locator("#history tbody tr").first).to_contain_text("nobody picked")
+
+
+# Long German names (issue 32, item 12: "seat tiles break names mid-word at 360").
+LONG_NAMES = ["Bartholomäus Oberhuber", "Maximiliane Schwarzenberger", "Friedrich-Wilhelm Zott",
+              "Apollonia Hinterstoißer", "Kunigunde Zwirnmaier", "Theresia Obermüller",
+              "Engelbert Wimmer"]  # fmt: skip
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_long_names_keep_their_words_whole_in_the_seat_tiles(live_server, browser, ann, width):
+    tables = [
+        ("sergeant-major", "8-5-3", 3),
+        ("sheepshead", "standard", 5),
+        ("sheepshead", "6-handed", 6),
+        ("sheepshead", "7-handed", 7),
+    ]
+    viewport = {"width": width, "height": 740 if width == 360 else 800}
+    broken = {}
+    with browser_context(browser, viewport, "de-DE") as (page, expect):
+        log_in(page, expect, live_server.url)
+        for game, variant, seats in tables:
+            match = factories.game_match(ann, game, variant, LONG_NAMES[:seats])
+            page.goto(f"{live_server.url}/matches/{match.pk}/")
+            found = page.locator(".seats").evaluate(BROKEN_WORDS)
+            if found:
+                broken[f"{game}/{variant}"] = found
+            shot(page, f"seats-{seats}-{width}")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert broken == {}
