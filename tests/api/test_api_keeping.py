@@ -8,7 +8,7 @@ from matches.models import AccountAudit, AuditEntry, Match
 from matches.services import tournaments
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
 from tests.factories import sm_hand
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 pytestmark = pytest.mark.django_db
 

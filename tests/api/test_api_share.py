@@ -106,7 +106,7 @@ def test_a_bad_body_or_a_missing_match_writes_nothing(owner, make_match):
 def test_a_table_link_may_not_read_its_matchs_share_link(client, organiser):
     from matches.models import Table
     from matches.services import tournaments as tournaments_services
-    from tests.tournaments.test_rounds import club
+    from tests.tournaments.evenings import club
 
     round_ = tournaments_services.draft_round(club(organiser), organiser, method="draw", seed=3)
     tournaments_services.start_round(round_, organiser)

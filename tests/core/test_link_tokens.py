@@ -11,7 +11,7 @@ from matches.services import tournaments as services
 from matches.tokens import is_token
 from tests.api_support import assert_error, bearer, match_url, send, writes
 from tests.factories import sm_hand
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 JUNK = ["\x00", "a\x00b", "x" * 27 + "\x00", "ab", "x" * 65, "Yq3b X0a", "ä" * 22, "a/b" * 9]
 

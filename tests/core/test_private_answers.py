@@ -8,7 +8,7 @@ from django.urls import reverse
 from matches.models import Match, Table
 from matches.services import tournaments as services
 from tests.api_support import bearer, match_url
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 
 @pytest.fixture

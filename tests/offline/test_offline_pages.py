@@ -13,7 +13,7 @@ import pytest
 from matches import offline
 from matches.models import Table
 from matches.services import tournaments as services
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_the_rules_zip_by_its_version(client, organiser):
 
 
 def test_a_table_links_json_for_its_replay(client, table, organiser):
-    from tests.tournaments.test_rounds import play_table
+    from tests.tournaments.evenings import play_table
 
     play_table(table, organiser)
     answer = client.get(f"/t/{table.token}/offline.json")

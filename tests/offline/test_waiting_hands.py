@@ -7,7 +7,7 @@ import pytest
 from matches.models import Table, Tournament
 from matches.services import tournaments as services
 from tests.factories import text
-from tests.tournaments.test_rounds import club, play_table
+from tests.tournaments.evenings import club, play_table
 
 
 @pytest.fixture

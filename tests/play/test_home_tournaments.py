@@ -9,7 +9,7 @@ from matches.models import Tournament
 from matches.services import tournaments as services
 from tests import factories
 from tests.factories import sm_hand, text
-from tests.tournaments.test_rounds import NAMES, club, play_table
+from tests.tournaments.evenings import NAMES, club, play_table
 
 
 def evening(organiser, name="Club night", *, finish=False, names=NAMES):

@@ -9,7 +9,7 @@ from matches.models import AccountAudit, AuditEntry, Match
 from matches.services import tournaments
 from tests.api_support import writes
 from tests.factories import HTMX, sm_hand, text
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from matches.models import Hand, Match, Table
 from matches.services import play, tournaments
 from tests.api_support import send
 from tests.factories import HTMX, game_match, sh, sheep, sieben, sv
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")
 # Ann deals hand 1 (targets 8, 5, 3 from the dealer), Dee to her right sits out.

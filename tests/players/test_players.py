@@ -175,7 +175,7 @@ class TestThroughTheApi:
 
 @pytest.mark.django_db(transaction=True)
 def test_tables_adding_the_same_new_name_at_once_share_one_player(owner):
-    from tests.play.test_concurrency import at_once
+    from tests.races import at_once
 
     def create(index):
         return services.create_match(

@@ -431,7 +431,7 @@ def test_the_stored_key_is_text_name_key_of_the_cleaned_name(raw):
 
 @pytest.mark.django_db(transaction=True)
 def test_organisers_adding_one_name_at_once_add_one_player(organiser):
-    from tests.play.test_concurrency import at_once
+    from tests.races import at_once
 
     results = at_once(
         lambda index: register.create_player(name="Zoe" if index % 2 else "ZOE", by=organiser)

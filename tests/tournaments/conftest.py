@@ -1,7 +1,7 @@
 import pytest
 
 from matches.services import tournaments as services
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from django.test import Client
 from matches.models import Entry, Round, Table, Tournament, TournamentAudit
 from matches.services import standings as standings_reads
 from tests.api_support import assert_error, bearer, key_for, login, send
-from tests.tournaments.test_rounds import NAMES, play_table
+from tests.tournaments.evenings import NAMES, play_table
 
 CREATE = {
     "name": "Club night",

@@ -7,7 +7,7 @@ from django.test import Client
 from matches.models import AuditEntry, Hand, Table
 from matches.services import tournaments as services
 from tests.api_support import assert_error, bearer, login, match_url, send, writes
-from tests.tournaments.test_rounds import play_table
+from tests.tournaments.evenings import play_table
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from matches.models import Table, TournamentAudit
 from matches.services import tournaments as services
 from matches.views.tournaments import audit_sentence
 from tests.factories import text
-from tests.tournaments.test_rounds import club, play_table
+from tests.tournaments.evenings import club, play_table
 
 
 def started(organiser):

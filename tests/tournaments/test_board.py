@@ -9,7 +9,7 @@ from matches.services import tournaments as services
 from matches.views import board as board_views
 from matches.views.board import POLL_SECONDS
 from tests.factories import text
-from tests.tournaments.test_rounds import club, play_table
+from tests.tournaments.evenings import club, play_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

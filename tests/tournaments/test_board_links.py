@@ -11,7 +11,7 @@ from matches.services import play
 from matches.services import standings as reads
 from matches.services import tournaments as services
 from tests.factories import text
-from tests.tournaments.test_rounds import play_table
+from tests.tournaments.evenings import play_table
 
 
 def board_link(page: str) -> str:

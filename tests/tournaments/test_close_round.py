@@ -10,7 +10,7 @@ from matches.models import Round, Table
 from matches.services import tournaments as services
 from tests.api_support import send
 from tests.factories import HTMX, text
-from tests.tournaments.test_rounds import club, play_table
+from tests.tournaments.evenings import club, play_table
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from matches.services import players as register
 from matches.services import tournaments as services
 from matches.text import name_key
 from tests.factories import tournament as make_tournament
-from tests.play.test_concurrency import at_once
+from tests.races import at_once
 
 RACES = 8
 

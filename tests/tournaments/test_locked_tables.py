@@ -20,8 +20,8 @@ from matches.services import play
 from matches.services import tournaments as services
 from tests.api_support import bearer, send
 from tests.factories import text
-from tests.play.test_concurrency import at_once
-from tests.tournaments.test_rounds import club, play_table
+from tests.races import at_once
+from tests.tournaments.evenings import club, play_table
 
 LOCKED = "This table's result is confirmed; only the organiser can change it now."
 CLOSED = "This round is over; only the organiser can change its results now."

@@ -11,7 +11,7 @@ from matches.models import Entry, Round, Table, Tournament
 from matches.services import tournaments as services
 from tests.factories import HTMX, text
 from tests.factories import tournament as make_tournament
-from tests.tournaments.test_rounds import NAMES, club, play_table
+from tests.tournaments.evenings import NAMES, club, play_table
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from django.test import Client
 from matches.models import Table, Tournament
 from matches.services import series as series_services
 from matches.services import tournaments as services
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 MISSING = 987_654
 

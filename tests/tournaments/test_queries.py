@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from matches.models import Table
 from matches.services import standings as reads
 from matches.services import tournaments as services
-from tests.tournaments.test_rounds import club, play_table
+from tests.tournaments.evenings import club, play_table
 
 SMALL = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay"]
 LARGE = [f"Player {n}" for n in range(1, 16)]

@@ -7,7 +7,7 @@ from django.test import override_settings
 from matches.services import tournaments as services
 from tests.factories import HTMX, text
 from tests.print.evening import EFFORT
-from tests.tournaments.test_rounds import club
+from tests.tournaments.evenings import club
 
 ELEVEN = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
 

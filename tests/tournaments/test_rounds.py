@@ -9,7 +9,7 @@ from matches.services import standings as reads
 from matches.services import tournaments as services
 from matches.services.tournaments import NotNow
 from tests.factories import tournament as make_tournament
-from tests.tournaments.evenings import NAMES, ON_TARGET, club, play_table, seated  # noqa: F401
+from tests.tournaments.evenings import NAMES, club, play_table, seated
 
 
 def test_draw_seats_every_checked_in_entry_once(organiser):

@@ -8,7 +8,7 @@ from matches.models import Entry, Table
 from matches.rules import RuleError
 from matches.services import tournaments as services
 from tests.factories import HTMX, text
-from tests.tournaments.test_rounds import club, play_table, seated
+from tests.tournaments.evenings import club, play_table, seated
 
 
 def entries(tournament):

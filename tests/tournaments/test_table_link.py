@@ -8,7 +8,7 @@ from django.urls import reverse
 from matches.models import AuditEntry, Hand, Match, Table, TournamentAudit
 from matches.services import tournaments as services
 from tests.factories import text
-from tests.tournaments.test_rounds import club, play_table
+from tests.tournaments.evenings import club, play_table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -270,7 +270,7 @@ def test_a_confirmation_after_the_organiser_reopened_is_refused(client, table, o
 
 @pytest.mark.django_db(transaction=True)
 def test_two_players_confirming_at_once_confirm_once(organiser):
-    from tests.play.test_concurrency import at_once
+    from tests.races import at_once
 
     tournament = club(organiser)
     round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
