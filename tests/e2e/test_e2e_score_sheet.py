@@ -22,6 +22,7 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
 from tests import pdf_support
+from tests.e2e.seven_hands import LONG_NAMES
 from tests.e2e_support import PHONE, browser_context, logged_in, shot, unavailable
 from tests.factories import game_match, sm_hand
 
@@ -152,18 +153,6 @@ def test_the_widest_history_prints_every_seat_on_one_page(
     assert "20 hands" in text
 
 
-# Issue 32, items 1 and 7: a name of 40 letters in every seat. (Its words fit no column of
-# seven: the heads break them where the column ends.)
-LONG_NAMES = (
-    "Maximilianus Bartholomäus von Hohenstein",
-    "Anneliese Friederike von Hohenzollern-Au",
-    "Christophorus Benedikt Freiherr von Thal",
-    "Dorothea Walburga Theresia von Wittelsee",
-    "Eleonore Kunigunde Gräfin zu Castell-Rüd",
-    "Friedrich Wilhelm Ludwig von Hardenstein",
-    "Gertrud Margarethe Elisabeth Obermaierin",
-)
-assert {len(name) for name in LONG_NAMES} == {40}
 LOCALES = {"en": "en-GB", "de": "de-DE"}
 # What the history's heads and its leaster row say, in each language.
 SAID = {
@@ -218,7 +207,7 @@ def test_every_seat_on_the_screen_and_the_page_whatever_the_names(
     live_server, browser, transactional_db, tmp_path, game, variant, seats, language
 ):
     owner = get_user_model().objects.create_user("ann", password="Kitchen-table-42")
-    names = LONG_NAMES[:seats]
+    names = LONG_NAMES[:seats]  # 40 letters in every seat
     hands, options = few_hands(game, seats)
     match = game_match(owner, game, variant, names, hands, options=options)
     said, tag = SAID[language], f"{game}-{seats}-{language}"
