@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import get_format
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -32,7 +33,7 @@ from ..models import Entry, Player, Round, Seat, Table, Tournament, TournamentAu
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
-from ..services import selectors
+from ..services import selectors, sheets
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..services.base import explain
@@ -1061,14 +1062,19 @@ def standings_page(request, tournament_id: int):
 
     def page(csrf_token):
         read = standings_reads.tournament_standings(tournament)
+        columns = standings_columns(tournament)
+        # What the page prints (the browser's Print menu): the print sheet.
+        lines, notes = sheets.standings_sheet(read, [capfirst(label) for label in columns])
         context = {
             "tournament": tournament,
-            "columns": standings_columns(tournament),
+            "columns": columns,
             "read": read,
             "rows": _rows(read),
             # Footnotes of the printed standings too: each penalty or ruling with why.
             "footnotes": [(row.name, note) for row in read.rows for note in row.adjustments],
             "csv": csv_choices(request),
+            "sheet": {"lines": lines, "footnotes": notes},
+            "game_label": games.label(tournament),
         }
         if csrf_token:
             context["csrf_token"] = csrf_token

@@ -1,7 +1,8 @@
 """Every game's match page with seven hands played, for the phone-layout checks: each
 Sergeant Major family (three seats, four with a sitter, four players, the calls), every
-Sheepshead table size (three to seven seats, six with the dealer sitting out) and every
-Sieben variant, plus one seat whose name is 40 characters without a space.
+Sheepshead table size (three to seven seats, six with the dealer sitting out; six again
+with a 40-character name in every seat and a leaster) and every Sieben variant, plus one
+seat whose name is 40 characters without a space.
 
 The hands are legal and leave every match open (no 12 tricks, no total at a limit), so
 the page shows its form, its history with Correct and Undo, and its chart.
@@ -13,6 +14,18 @@ LONG_NAME = "Maximilianevonundzuhohenschwangauerstein"  # 40 characters, no spac
 assert len(LONG_NAME) == 40
 
 SEVEN = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus")
+# Names of 40 characters with spaces, one for each seat of seven (issue 32: the Sheepshead
+# table of six that panned at 1280 pixels, the score sheets that lost seats).
+LONG_NAMES = (
+    "Maximilianus Bartholomäus von Hohenstein",
+    "Anneliese Friederike von Hohenzollern-Au",
+    "Christophorus Benedikt Freiherr von Thal",
+    "Dorothea Walburga Theresia von Wittelsee",
+    "Eleonore Kunigunde Gräfin zu Castell-Rüd",
+    "Friedrich Wilhelm Ludwig von Hardenstein",
+    "Gertrud Margarethe Elisabeth Obermaierin",
+)
+assert {len(name) for name in LONG_NAMES} == {40}
 
 
 def _sm(tricks_by_offset, dealer, seats):
@@ -51,7 +64,9 @@ def alternate_hands():
     ]
 
 
-def sheepshead_hands(seats, dealer_sits_out=False):
+def sheepshead_hands(seats, dealer_sits_out=False, leaster=False):
+    """Seven hands; the third nobody picks: a redeal, or (``leaster``) a leaster won by
+    the seat after the dealer."""
     hands = []
     points = [61, 95, 45, 120, 20, 75, 88]
     for number in range(7):
@@ -59,6 +74,9 @@ def sheepshead_hands(seats, dealer_sits_out=False):
         active = [s for s in range(seats) if not (dealer_sits_out and s == dealer)]
         picker = active[(number + 1) % len(active)]
         partner = None if seats == 3 else active[(number + 3) % len(active)]
+        if number == 2 and leaster:
+            hands.append({"picker": None, "leaster_winner": picker})
+            continue
         if number == 2:
             hands.append({"picker": None})  # nobody picked: a redeal
             continue
@@ -112,6 +130,15 @@ def matches(owner):
     for seats, variant in ((3, "3-handed"), (4, "4-handed"), (5, "standard"), (7, "7-handed")):
         add(f"sheepshead-{seats}", "sheepshead", variant, seats, sheepshead_hands(seats))
     add("sheepshead-6", "sheepshead", "6-handed", 6, sheepshead_hands(6, dealer_sits_out=True))
+    add(
+        "sheepshead-6-long",
+        "sheepshead",
+        "6-handed",
+        6,
+        sheepshead_hands(6, dealer_sits_out=True, leaster=True),
+        options={"all_pass": "leaster"},
+        names=LONG_NAMES,
+    )
     add("sieben-2", "sieben", "two-player", 2, sieben_hands(2))
     add("sieben-3", "sieben", "three-player", 3, sieben_hands(3))
     add("sieben-4", "sieben", "partners", 4, sieben_hands(2))

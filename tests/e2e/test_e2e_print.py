@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model
 from matches.models import Entry, Table
 from matches.services import tournaments as services
 from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, watch_policy
-from tests.print.evening import NAMES, night
+from tests.print.evening import NAMES, night, sheepshead_night
 
 pytestmark = pytest.mark.e2e
 
@@ -326,6 +326,48 @@ def test_big_evenings_fit_the_paper(live_server, transactional_db, browser):
     print("\nprint page load times (s):", {k: round(v, 3) for k, v in timings.items()})
 
 
+def test_the_standings_page_prints_as_its_sheet(live_server, transactional_db, browser):
+    # Issue 32, item 2: the standings page through the browser's Print menu (Chromium's
+    # PDF of the page itself, print media) was eight pages of names broken letter by
+    # letter at a Sheepshead evening of 23. Printed, it is the print sheet, page for page.
+    otto = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    names = [*(f"Spielerin Nummer {number:02}" for number in range(1, 23)), LONG]
+    tournament = sheepshead_night(otto, names)  # 5 + 6 + 6 + 6, two rounds
+    base = f"{live_server.url}/tournaments/{tournament.pk}/"
+    for locale, language in (("de-DE", "de"), ("en-GB", "en")):
+        page, errors = organiser_page(browser, live_server, otto, locale)
+        assert page.goto(base + "standings/").status == 200
+        pdf = OUT / f"print-standings-page-{language}.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        for old in OUT.glob(f"print-standings-page-{language}-*.png"):
+            old.unlink()
+        png = [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            str(pdf),
+            str(OUT / f"print-standings-page-{language}"),
+        ]
+        subprocess.run(png, check=True)
+        printed = subprocess.run(
+            ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout.split("\f")[:-1]
+        assert len(printed) == 1  # 23 rows on a page
+        read = raw_text(pdf)[0]
+        # Every name whole (the 40-letter one wraps between its words in German, as on
+        # the sheet), never a letter or two to a line.
+        assert all(whole(name, read) for name in names)
+        assert re.search(r"^\s*\d+=?\s+Maximilianus Bartholomäus von", printed[0], re.M)
+        # Nothing of the page's own: its links (Print, the CSV files), its hints, its form.
+        assert "CSV" not in printed[0] and "←" not in printed[0]
+        # The print sheet's own PDF reads the same, line for line.
+        sheet, _ = print_pdf(page, base + "print/standings/", f"standings-sheet-{language}")
+        assert printed == sheet
+        assert errors == [], errors
+        page.context.close()
+
+
 # The right edge of the furthest standings cell: inside the screen, or the phone pans (a
 # scrolling box around the table is panning too).
 FURTHEST_CELL = """() => Math.max(...Array.from(
@@ -352,10 +394,11 @@ def test_the_standings_fit_a_phone(live_server, transactional_db, browser):
                 assert page.evaluate(FURTHEST_CELL) <= width, (name, width)
                 # Every figure with what it is: the heads, or on a phone each cell's own.
                 if width == 360:
-                    figure = page.locator("td.figure").first
+                    # (The standings page's print sheet is there for the printer only.)
+                    figure = page.locator("td.figure:visible").first
                     label = figure.evaluate("(td) => getComputedStyle(td, '::before').content")
                     assert label not in {"none", "normal", ""}, (name, label)
-                shown = page.locator(".standings, .standings-sheet").inner_text()
+                shown = page.locator(".standings:visible, .standings-sheet:visible").inner_text()
                 assert LONG in " ".join(shown.split()), name
         assert errors == [], errors
         page.context.close()

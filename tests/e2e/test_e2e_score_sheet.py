@@ -1,8 +1,11 @@
 """Issue 20, item 7 in Chromium: a match's own score sheet (the match page printed, on A4)
 fits one page for a normal match of 20 hands, chart included, and its head says the date,
-the game and variant, the number of hands, the winner and the margins. The PDF is
-Chromium's (page.pdf), read with poppler's pdfinfo and pdftotext; ``$SHOTS`` set, its page
-is drawn there as a PNG (pdftoppm) for a look.
+the game and variant, the number of hands, the winner and the margins. Issue 32, items 1
+and 7: with a 40-letter name in every seat, in every game, every seat's column is on the
+page (a Sheepshead leaster's "Leaster gewonnen von …" wraps in its cell), and the match
+page pans sideways neither at 1280 × 800 nor at 360 × 740. The PDF is Chromium's
+(page.pdf), read with poppler's pdfinfo and pdftotext (tests/pdf_support.py); ``$SHOTS``
+set, its page is drawn there as a PNG (pdftoppm) for a look, with the screenshots.
 
 Needs Debian's Chromium (tests/e2e_support.py) and poppler-utils.
 """
@@ -18,7 +21,9 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
-from tests.e2e_support import browser_context, logged_in, unavailable
+from tests import pdf_support
+from tests.e2e.seven_hands import LONG_NAMES
+from tests.e2e_support import PHONE, browser_context, logged_in, shot, unavailable
 from tests.factories import game_match, sm_hand
 
 pytestmark = pytest.mark.e2e
@@ -146,3 +151,94 @@ def test_the_widest_history_prints_every_seat_on_one_page(
     totals = next(line for line in table.splitlines() if line.lstrip().startswith("Totals"))
     assert len(totals.split()) == 1 + seats, totals
     assert "20 hands" in text
+
+
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+# What the history's heads and its leaster row say, in each language.
+SAID = {
+    "en": {"history": "History", "totals": "Totals", "points": "Points",
+           "leaster": "nobody picked · leaster won by {}"},
+    "de": {"history": "Verlauf", "totals": "Summe", "points": "Punkte",
+           "leaster": "niemand aufgenommen · Leaster gewonnen von {}"},
+}  # fmt: skip
+# Every page fits its screen: the page does not scroll sideways, nor does a box in it (the
+# history's, the standings'): a box that scrolls is a page that pans too.
+NO_PANNING = """() => document.scrollingElement.scrollWidth <= window.innerWidth
+  && [...document.querySelectorAll('.scroll')].every((box) => box.scrollWidth <= box.clientWidth)"""
+
+
+def few_hands(game: str, seats: int) -> tuple[list[dict], dict]:
+    """Four hands (rounds) of ``game`` at ``seats`` and the options they need: Sheepshead's
+    third a leaster, won by the seat after the dealer (the dealer sits out at a six)."""
+    if game == "sergeant-major":
+        tricks = [(9, 4, 3), (8, 5, 3), (3, 10, 3)] if seats == 3 else [(5, 4, 2, 2), (6, 3, 2, 2)]
+        hands = [sm_hand(list(tricks[n % len(tricks)])) for n in range(4)]
+        return hands, {"win_tricks": None, "point_limit": None, "hands_limit": 20}
+    if game == "sieben":
+        counters = [[50, 30, 10], [10, 50, 30]] if seats == 3 else [[60, 30], [30, 60]]
+        return [{"counters": counters[n % 2], "no_trick": False} for n in range(4)], {}
+    hands = []
+    for number in range(4):
+        eldest = (number + 1) % seats
+        if number == 2:
+            hands.append({"picker": None, "leaster_winner": eldest})
+            continue
+        partner = (eldest + 1) % seats
+        hands.append({"picker": eldest, "partner": partner, "points": 75, "all_tricks": False})
+    return hands, {"all_pass": "leaster"}
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "seats", "language"),
+    [
+        ("sergeant-major", "8-5-3", 3, "de"),
+        ("sergeant-major", "four-player", 4, "de"),
+        ("sheepshead", "3-handed", 3, "de"),
+        ("sheepshead", "4-handed", 4, "de"),
+        ("sheepshead", "standard", 5, "de"),
+        ("sheepshead", "6-handed", 6, "de"),
+        ("sheepshead", "6-handed", 6, "en"),
+        ("sheepshead", "7-handed", 7, "de"),
+        ("sieben", "three-player", 3, "de"),
+        ("sieben", "partners", 4, "de"),
+    ],
+)
+def test_every_seat_on_the_screen_and_the_page_whatever_the_names(
+    live_server, browser, transactional_db, tmp_path, game, variant, seats, language
+):
+    owner = get_user_model().objects.create_user("ann", password="Kitchen-table-42")
+    names = LONG_NAMES[:seats]  # 40 letters in every seat
+    hands, options = few_hands(game, seats)
+    match = game_match(owner, game, variant, names, hands, options=options)
+    said, tag = SAID[language], f"{game}-{seats}-{language}"
+    pdf = tmp_path / "sheet.pdf"
+    with browser_context(browser, {"width": 1280, "height": 800}, LOCALES[language]) as (page, _):
+        logged_in(page.context, live_server.url, owner)
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+        # Item 7: no page pans, on a laptop or a phone (the picture: the history there, on
+        # a phone its third hand, Sheepshead's leaster).
+        laptop = {"width": 1280, "height": 800}
+        for size, shown in ((laptop, "#history"), (PHONE, "#history tbody tr:nth-child(3)")):
+            page.set_viewport_size(size)
+            page.locator(shown).scroll_into_view_if_needed()
+            shot(page, f"long-names-{tag}-{size['width']}")
+            assert page.evaluate(NO_PANNING), size
+        page.pdf(path=str(pdf), format="A4")
+    folder = os.environ.get("SHOTS")
+    if folder:
+        subprocess.run(["pdftoppm", "-png", "-r", "70", str(pdf), f"{folder}/long-names-{tag}"])
+    # Item 1: four hands on one A4 page, and on it the history's head naming every seat's
+    # column whole, one after the other, every seat's total under it, nothing cut off.
+    assert pdf_support.pages(pdf) == 1
+    assert pdf_support.overhang(pdf) <= 0
+    drawn = pdf_support.drawn(pdf)
+    history = pdf_support.squeezed(drawn[drawn.index(said["history"]) :])
+    # The seats' heads: their names, or Sieben's sides ("Ann & Cy").
+    sides = names if variant != "partners" else [" & ".join(names[side::2]) for side in (0, 1)]
+    assert pdf_support.squeezed("".join(sides)) in history, drawn
+    foot = re.search(rf"^(?:{said['totals']}|{said['points']})((?: [+−]?\d+)+)$", drawn, re.M)
+    assert foot and len(foot.group(1).split()) == len(sides), drawn
+    if game == "sheepshead":
+        # The leaster's line whole in its cell, the winner named in full.
+        line = said["leaster"].format(names[3 % seats])
+        assert pdf_support.squeezed(line) in history, drawn

@@ -81,6 +81,55 @@ def play_table(table: Table, by) -> Match:
     return Match.objects.get(pk=match.pk)
 
 
+# A Sheepshead hand's picker side's card points, by hand: wins, losses, a schneider.
+SHEEPSHEAD_POINTS = [61, 95, 45, 120, 20, 75, 88]
+
+
+@override_settings(SEATING_EFFORT=EFFORT)
+def sheepshead_night(by, names, rounds=2, hands_per_round=5, **changes):
+    """A Sheepshead tournament of ``names`` (23 sit 5+6+6+6, the dealer out at a six),
+    every round drafted, played through the services and closed."""
+    tournament = services.create_tournament(
+        by,
+        name=changes.pop("name", "Schafkopf"),
+        date=changes.pop("date", datetime.date(2026, 12, 1)),
+        game="sheepshead",
+        variant="standard",
+        rounds=rounds,
+        hands_per_round=hands_per_round,
+        **changes,
+    )
+    for entry in services.register_players(tournament, by, list(names)):
+        services.check_in(entry, by)
+    for number in range(1, rounds + 1):
+        round_ = services.draft_round(
+            tournament, by, method="draw" if number == 1 else "mixed", seed=number
+        )
+        services.start_round(round_, by)
+        for table in Table.objects.filter(round=round_):
+            play_sheepshead_table(table, by)
+        services.close_round(Round.objects.get(pk=round_.pk), by)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def play_sheepshead_table(table: Table, by) -> Match:
+    """Every hand of a Sheepshead table: the seat after the dealer picks, the next but
+    one is the partner (the dealer sits out at a six), the points go round the list."""
+    match = Match.objects.get(pk=table.match_id)
+    size = len(match.seat_list)
+    out = match.options.get("dealer_sits_out", False)
+    for number in range(1, match.options["hands_limit"] + 1):
+        dealer = (match.first_dealer + number - 1) % size
+        active = [seat for seat in range(size) if not (out and seat == dealer)]
+        start = active.index((dealer + 1) % size)
+        picker, partner = active[start], active[(start + 2) % len(active)]
+        points = SHEEPSHEAD_POINTS[(number - 1) % len(SHEEPSHEAD_POINTS)]
+        hand = {"picker": picker, "partner": partner, "points": points, "all_tricks": points == 120}
+        play.record_hand(match, number, hand, by=by)
+    return Match.objects.get(pk=match.pk)
+
+
 @contextmanager
 def built_for_the_module(django_db_blocker, build: Callable) -> Iterator[tuple[int, Any]]:
     """For a module-scoped fixture: an organiser, and what ``build(organiser)`` makes and

@@ -113,6 +113,30 @@ def rows_of(html):
     return rows
 
 
+def screen_part(html):
+    """The standings page from its own table on: the print sheet it carries before it is
+    for the printer only."""
+    return html[html.index('<table class="standings">') :]
+
+
+def article(html):
+    """A page's printed sheet: its ``<article class="sheet">``, whole."""
+    return re.search(r'<article class="sheet" id="sheet">.*?</article>', html, flags=re.S).group(0)
+
+
+def test_the_standings_page_prints_as_its_sheet(evening, organiser):
+    # Issue 32: the standings page through the browser's Print menu was eight pages of
+    # names broken letter by letter. Printed, it is the print sheet (print-only, with the
+    # sheets' stylesheet for print); on screen, the page as before.
+    boss = login(organiser)
+    page = boss.get(f"/tournaments/{evening.pk}/standings/").content.decode()
+    sheet = boss.get(printed(evening, "standings/")).content.decode()
+    assert '<div class="print-only"><article class="sheet" id="sheet">' in page
+    assert article(page) == article(sheet)
+    assert re.search(r'<link rel="stylesheet" href="[^"]*sheet[^"]*\.css" media="print">', page)
+    assert '<div class="no-print">' in page and '<table class="standings">' in screen_part(page)
+
+
 def _plain(cell):
     cell = re.sub(r"<(sup|small)[^>]*>.*?</\1>", "", cell, flags=re.S)
     return re.sub(r"<[^>]+>", "", cell).strip().replace("−", "-")
@@ -123,7 +147,7 @@ def test_printed_standings_agree_with_the_page_and_the_csv(evening, organiser):
     read = standings_reads.tournament_standings(evening)
     base = f"/tournaments/{evening.pk}/"
     sheet = boss.get(printed(evening, "standings/")).content.decode()
-    page = boss.get(base + "standings/").content.decode()
+    page = screen_part(boss.get(base + "standings/").content.decode())
     exported = boss.get(base + "standings.csv").content.decode("utf-8-sig")
     in_csv = list(csv.reader(io.StringIO(exported)))
     assert in_csv[0] == ["rank", "name", "match points", "game points", "rounds played"]

@@ -59,7 +59,7 @@ def test_sheepshead_card_points_are_augen_in_german_everywhere(owner):
     german = login(owner, HTTP_ACCEPT_LANGUAGE="de")
     page = german.get(f"/matches/{match.pk}/").content.decode()
     assert "Augen der Aufnehmer-Partei" in page  # the form, as before
-    assert "<th>Augen</th>" in page and "<th>Punkte</th>" not in page
+    assert ">Augen</th>" in page and ">Punkte</th>" not in page
     assert 'data-label="Augen"' in page
     audit = text(german.get(f"/matches/{match.pk}/history/"))
     assert "Augen: 75" in audit or "Augen 75" in audit, audit
