@@ -336,49 +336,71 @@ def _next_round_number(tournament: Tournament) -> int:
 # -- rounds -------------------------------------------------------------------------------
 
 
+# How often a draft plans again when the tournament changed while it planned (a check-in
+# at the door): then it is refused, saying so.
+DRAFT_TRIES = 3
+
+
 def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = None) -> Round:
     """Seat the next round with ``method`` (``draw``, ``standings``, ``mixed`` or
     ``swiss``): a draft the organiser may change before starting it. A draft already there
-    is replaced."""
+    is replaced.
+
+    The seating is planned outside the write's transaction (a ``mixed`` plan may take
+    seconds, and on SQLite every writer of the machine would wait for it), from what the
+    tournament was at one revision, and stored under that revision: a write that landed
+    meanwhile (a check-in) makes it plan again on what is now, ``DRAFT_TRIES`` times at
+    most."""
     seating.check_method(method)
-    with writing():
-        tournament = _lock(tournament)
-        if tournament.rounds.filter(status=Round.Status.PLAYING).exists():
-            raise NotNow(gettext("A round is being played; close it before drafting the next."))
-        number = _next_round_number(tournament)
-        if number > tournament.rounds_planned:
-            raise NotNow(
-                gettext("All %(rounds)s rounds have been played.")
-                % {"rounds": tournament.rounds_planned}
+    seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+    for _try in range(DRAFT_TRIES):
+        seen = Tournament.objects.get(pk=tournament.pk)
+        number, drawn = _plan(seen, method, seed)
+        with writing():
+            locked = _lock(tournament)
+            if locked.revision != seen.revision:
+                continue  # changed while it planned: plan again on what is now
+            locked.rounds.filter(status=Round.Status.DRAFT).delete()
+            round_ = Round.objects.create(
+                tournament=locked, number=number, method=method, seed=seed
             )
-        tournament.rounds.filter(status=Round.Status.DRAFT).delete()
-        field = [entry.pk for entry in tournament.entries.all() if entry.plays_in(number)]
-        sizes = table_sizes(tournament)
-        if len(field) < sizes.minimum:
-            raise NotNow(
-                gettext("At least %(least)s checked-in players are needed for a table.")
-                % {"least": sizes.minimum}
-            )
-        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
-        drawn = seating.seat(
-            method,
-            sorted(field),
-            sizes,
-            round=number,
-            rounds=tournament.rounds_planned,
-            history=history(tournament),
-            standings=_standing(tournament) if number > 1 else (),
-            keep_apart=_apart(tournament),
-            seed=seed,
-            budget=settings.SEATING_EFFORT or seating.planner.BUDGET,
+            _store_seating(round_, drawn)
+            _bump(locked)
+            _audit(locked, by, "draft", after=_seating_facts(drawn))
+            return round_
+    raise NotNow(gettext("The players changed while the seating was planned: draft again."))
+
+
+def _plan(tournament: Tournament, method: str, seed: int) -> tuple[int, seating.Seating]:
+    """The next round's number and seating, planned on ``tournament`` as read (no lock
+    held); refused (``NotNow``) when there is no round to draft."""
+    if tournament.rounds.filter(status=Round.Status.PLAYING).exists():
+        raise NotNow(gettext("A round is being played; close it before drafting the next."))
+    number = _next_round_number(tournament)
+    if number > tournament.rounds_planned:
+        raise NotNow(
+            gettext("All %(rounds)s rounds have been played.")
+            % {"rounds": tournament.rounds_planned}
         )
-        round_ = Round.objects.create(
-            tournament=tournament, number=number, method=method, seed=seed
+    field = [entry.pk for entry in tournament.entries.all() if entry.plays_in(number)]
+    sizes = table_sizes(tournament)
+    if len(field) < sizes.minimum:
+        raise NotNow(
+            gettext("At least %(least)s checked-in players are needed for a table.")
+            % {"least": sizes.minimum}
         )
-        _store_seating(round_, drawn)
-        _bump(tournament)
-        _audit(tournament, by, "draft", after=_seating_facts(drawn))
-    return round_
+    return number, seating.seat(
+        method,
+        sorted(field),
+        sizes,
+        round=number,
+        rounds=tournament.rounds_planned,
+        history=history(tournament),
+        standings=_standing(tournament) if number > 1 else (),
+        keep_apart=_apart(tournament),
+        seed=seed,
+        budget=settings.SEATING_EFFORT or seating.planner.BUDGET,
+    )
 
 
 def history(tournament: Tournament, *, before: int | None = None) -> seating.History:
