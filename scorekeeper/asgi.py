@@ -10,6 +10,7 @@ request: that cost several times a trivial request's own time, and a new thread 
 keep its database connection for the next request. (Measured: bench/bench.py.)
 """
 
+import asyncio
 import os
 from concurrent.futures import ThreadPoolExecutor
 from tempfile import SpooledTemporaryFile
@@ -19,6 +20,7 @@ from asgiref.wsgi import WsgiToAsgi, WsgiToAsgiInstance
 from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
+from matches.logs import ANSWER, Answer
 from scorekeeper.datadir import prepare
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
@@ -36,27 +38,52 @@ class PooledRequest(WsgiToAsgiInstance):
     async def __call__(self, scope, receive, send):
         """asgiref's, except that a body is read no further than Django would take it
         (``DATA_UPLOAD_MAX_MEMORY_SIZE``: Django then refuses the request by its
-        Content-Length; the rest is never read, and gunicorn closes the connection), and
-        that a client gone before the end of its body is no error."""
+        Content-Length; the rest is never read, and gunicorn closes the connection), that
+        a client gone before the end of its body is no error, and that what is answered
+        is noted for the access log (``matches.logs.Answer``: a client that left before
+        its answer was complete is not logged as a 500)."""
         if scope["type"] != "http":
             raise ValueError("WSGI wrapper received a non-HTTP scope")
         self.scope = scope
+        answer = Answer(scope["method"])
+        ANSWER.set(answer)  # in this request's task, which also writes its access log line
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         with SpooledTemporaryFile(max_size=65536) as body:
             while True:
                 message = await receive()
                 if message["type"] != "http.request":
-                    return  # http.disconnect: nobody to answer
+                    answer.left = True  # http.disconnect: nobody to answer
+                    return
                 body.write(message.get("body", b""))
                 if not message.get("more_body") or (limit and body.tell() > limit):
                     break
             body.seek(0)
-            self.sync_send = AsyncToSync(send)
-            await self.run_wsgi_app(body)
+            self.sync_send = AsyncToSync(noting(send, answer))
+            try:
+                await self.run_wsgi_app(body)
+            except asyncio.CancelledError:
+                # gunicorn cancels a request some seconds after its client left (or as it
+                # stops); the view's thread finishes on its own.
+                answer.cancelled = True
+                raise
 
     run_wsgi_app = sync_to_async(
         WsgiToAsgiInstance.__dict__["run_wsgi_app"].func, thread_sensitive=False, executor=views
     )
+
+
+def noting(send, answer: Answer):
+    """``send``, noting in ``answer`` the status and the body handed to the server (once
+    taken: a header gunicorn refuses is its 500, not the app's answer)."""
+
+    async def noted(message):
+        await send(message)
+        if message["type"] == "http.response.start":
+            answer.status = message["status"]
+        elif message["type"] == "http.response.body":
+            answer.body += len(message.get("body", b""))
+
+    return noted
 
 
 class PooledWsgiToAsgi(WsgiToAsgi):
