@@ -70,13 +70,12 @@ class Answer:
     method: str
     status: int | None = None  # the status the app answered with
     body: int = 0  # the bytes of body the app handed over
-    left: bool = False  # the client went away while the app read the request
     cancelled: bool = False  # the server gave up on the app (its client long gone)
 
     def incomplete(self, status, sent: int | None) -> bool:
         """Whether the server wrote less than this answer: ``status`` and ``sent`` are
         what gunicorn logs (the status it wrote, the bytes of body it wrote)."""
-        if self.left or self.cancelled:
+        if self.cancelled:
             return True
         if self.status is None:
             return False  # the app never answered: the server's own 500 stands
@@ -104,7 +103,7 @@ class GunicornLogger(glogging.Logger):
         if not self.access_log_enabled:
             return None
         atoms = self.atoms(resp, req, environ, request_time)
-        what = CANCELLED if answer.cancelled and not answer.left else LEFT
+        what = CANCELLED if answer.cancelled else LEFT
         line = '%s - - %s "%s" %s (%s bytes of body sent)'
         self.access_log.info(line, atoms["h"], atoms["t"], atoms["r"], what, atoms["b"])
         return None

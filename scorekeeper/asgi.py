@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
 from matches.logs import ANSWER, Answer
+from scorekeeper.asgi_worker import API_TARGET, api_error
 from scorekeeper.datadir import prepare
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
@@ -52,7 +53,10 @@ class PooledRequest(WsgiToAsgiInstance):
             while True:
                 message = await receive()
                 if message["type"] != "http.request":
-                    answer.left = True  # http.disconnect: nobody to answer
+                    # http.disconnect: the client left, or its body stopped arriving for
+                    # gunicorn's ``timeout`` (30 s) and it is told so; to a client that
+                    # left, gunicorn writes nothing (and the access log says so).
+                    await answer_too_slow(scope, noting(send, answer))
                     return
                 body.write(message.get("body", b""))
                 if not message.get("more_body") or (limit and body.tell() > limit):
@@ -70,6 +74,23 @@ class PooledRequest(WsgiToAsgiInstance):
     run_wsgi_app = sync_to_async(
         WsgiToAsgiInstance.__dict__["run_wsgi_app"].func, thread_sensitive=False, executor=views
     )
+
+
+async def answer_too_slow(scope, send) -> None:
+    """408 Request Timeout: under /api/ in the API's error shape, as gunicorn's own
+    refusals are (``scorekeeper.asgi_worker``), elsewhere in gunicorn's plain text."""
+    if API_TARGET.match(scope.get("raw_path") or scope["path"].encode()):
+        body, kind = api_error(408), b"application/json"
+    else:
+        body, kind = b"Request Timeout", b"text/plain"
+    headers = [
+        (b"content-type", kind),
+        (b"content-length", str(len(body)).encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": 408, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def noting(send, answer: Answer):

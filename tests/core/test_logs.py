@@ -127,8 +127,9 @@ def test_the_access_log_tells_a_client_that_left_from_an_answer():
     assert answer().incomplete(500, 0)
     # A large file, cut off: the client left after 3.9 MB of its 30.
     assert answer(body=30_000_000).incomplete(200, 3_948_544)
-    # Gone halfway through the request, or long gone when gunicorn cancelled the view.
-    assert answer(status=None, body=0, left=True).incomplete(500, 0)
+    # Gone halfway through its request: the 408 it was sent never went out either.
+    assert answer(status=408, body=15).incomplete(500, 0)
+    # Long gone when gunicorn cancelled the view.
     assert answer(status=None, body=0, cancelled=True).incomplete(500, 0)
     # Answers without a body: gunicorn writes none, whatever the app hands it.
     assert not answer("HEAD").incomplete(200, 0)

@@ -8,6 +8,7 @@ another (``TZ``); its database has no tables, so that any page but /ping/ fails 
 
 import asyncio
 import contextlib
+import json
 import re
 import socket
 import threading
@@ -155,16 +156,15 @@ PING = {
 
 def test_the_app_notes_what_it_answered_for_the_access_log():
     # What the access log compares with what gunicorn wrote (matches.logs.Answer): the
-    # status and the body handed over; a client gone while its request was read; a view
-    # the server gave up on.
+    # status and the body handed over, and a view the server gave up on.
     from scorekeeper.asgi import application
 
-    async def serving(receive, send, cancel_when=None):
+    async def serving(receive, send, cancel_when=None, scope=PING):
         """The app's ``Answer`` for one request, as the server's task sees it."""
 
         async def request():
             try:
-                await application(PING, receive, send)
+                await application(scope, receive, send)
             finally:
                 seen.append(ANSWER.get())
 
@@ -180,21 +180,28 @@ def test_the_app_notes_what_it_answered_for_the_access_log():
     async def whole(*messages):
         return {"type": "http.request", "body": b"", "more_body": False}
 
-    async def gone():
-        return {"type": "http.disconnect"}
+    sent = []
 
     async def taken(message):
-        pass
+        sent.append(message)
 
     answered = asyncio.run(serving(whole, taken))
-    assert (answered.status, answered.body, answered.left, answered.cancelled) == (
-        200,
-        2,
-        False,
-        False,
-    )
-    left = asyncio.run(serving(gone, taken))
-    assert (left.status, left.left) == (None, True)
+    assert (answered.status, answered.body, answered.cancelled) == (200, 2, False)
+
+    # Its body stopped arriving: the client left, or has not sent more for gunicorn's
+    # timeout (30 s). It is told so (gunicorn answered a 500); a client that left gets
+    # nothing, since gunicorn writes nothing more to a closed connection.
+    async def stopped():
+        return {"type": "http.disconnect"}
+
+    api_post = PING | {"method": "POST", "path": "/api/matches", "raw_path": b"/api/matches"}
+    for scope, kind in [(PING, b"text/plain"), (api_post, b"application/json")]:
+        sent.clear()
+        told = asyncio.run(serving(stopped, taken, scope=scope))
+        start, body = sent
+        assert (start["status"], told.status, told.body) == (408, 408, len(body["body"]))
+        assert dict(start["headers"])[b"content-type"] == kind
+    assert json.loads(body["body"])["error"] == "request_timeout"
 
     async def cancelled():
         # A send that waits for ever (gunicorn's, to a client that reads nothing): the
