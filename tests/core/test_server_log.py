@@ -78,7 +78,8 @@ def send_and_leave(port: int, request: bytes) -> None:
 
 def test_a_client_that_leaves_before_its_answer_is_no_server_error(server):
     before = [len(log) for log in logs(server)]
-    # Halfway through its body: the app never answers. gunicorn logged "500 0".
+    # Halfway through its body: the 408 the app answers never goes out (gunicorn writes
+    # nothing more to a closed connection), and gunicorn logged "500 0".
     send_and_leave(
         server.port,
         b"POST /api/matches?halfway HTTP/1.1\r\nHost: 127.0.0.1\r\n"
