@@ -22,6 +22,7 @@ API_TARGET = re.compile(rb"/api(?:[/?#]|$)")
 LINE_START = re.compile(rb"\s*[!-~]+ (\S+)")
 CODES = {
     400: "bad_request",
+    408: "request_timeout",
     414: "uri_too_long",
     431: "header_fields_too_large",
     500: "server_error",
@@ -34,6 +35,7 @@ def api_error(status: int) -> bytes:
     from django.utils.translation import gettext
 
     messages = {
+        408: gettext("The request did not arrive in time."),
         414: gettext("The address is too long."),
         431: gettext("The request's headers are too long."),
         500: gettext("Something went wrong on the server."),

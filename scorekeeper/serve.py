@@ -71,6 +71,11 @@ def main(argv: list[str] | None = None) -> None:
     # Once here rather than in each worker's first import of scorekeeper.asgi.
     prepare()
     clear_expired_sessions()
+    from django.conf import settings  # loaded by now (clear_expired_sessions)
+
+    # Django sets a worker's time zone to TIME_ZONE as it loads the settings: the master
+    # logs in the same one (docs/deployment.md, "The log").
+    env["TZ"] = settings.TIME_ZONE
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
     os.execve(
         gunicorn,

@@ -332,7 +332,8 @@ LOGGING = {
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["secrets"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # A 403 is one line, without the traceback of its PermissionDenied (matches.logs).
+    # A refusal (403, a 302 to the login page, 401) is one line, without the traceback of
+    # its PermissionDenied: only a 500 keeps one (matches.logs).
     "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
 }
 

@@ -55,13 +55,13 @@ from __future__ import annotations
 
 import functools
 import json
-import logging
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import Resolver404, re_path, resolve
+from django.utils.log import log_response
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.csrf import csrf_exempt
@@ -82,8 +82,6 @@ from ..services.accounts import token_user
 from ..services.base import explain
 from ..tokens import is_token
 from .schemas import BODY_DEFINITIONS, LIVE_BODIES
-
-logger = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
@@ -518,8 +516,13 @@ def _validation_error(request, exc: ValidationError):
 
 @api.exception_handler(Exception)
 def _server_error(request, exc):
-    logger.exception("API error on %s %s", request.method, request.path, exc_info=exc)
-    return status_error(request, 500)
+    # Logged as Django logs a page's 500, with the traceback, and only once: Django's
+    # handler sees the answer already logged (docs/deployment.md, "The log").
+    response = status_error(request, 500)
+    log_response(
+        "Internal Server Error: %s", request.path, response=response, request=request, exception=exc
+    )
+    return response
 
 
 # -- reading the request ------------------------------------------------------------------

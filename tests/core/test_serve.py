@@ -6,93 +6,18 @@ import asyncio
 import http.client
 import json
 import os
-import signal
 import socket
 import sqlite3
 import subprocess
 import sys
 import threading
 import time
-from contextlib import closing, contextmanager
+from contextlib import closing
 from importlib import import_module
 from pathlib import Path
 
-import pytest
-
 from matches.backup import server_stopped
-
-ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-def environment(data_dir: Path, port: int, secret_key: str) -> dict:
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(
-        DATA_DIR=str(data_dir),
-        SECRET_KEY=secret_key,
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
-        HOST=HOST,
-        PORT=str(port),
-    )
-    return env
-
-
-def get(port: int, path: str = "/ping/", timeout: float = 10) -> tuple[int, bytes]:
-    with socket.create_connection((HOST, port), timeout=timeout) as sock:
-        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode())
-        answer = b""
-        while chunk := sock.recv(65536):
-            answer += chunk
-    status = int(answer.split(b" ", 2)[1])
-    return status, answer.split(b"\r\n\r\n", 1)[1]
-
-
-def wait_until_up(server: subprocess.Popen, port: int) -> None:
-    # A bound on how long a start may take, not a measurement: the test waits for the
-    # server's first answer (or its exit) and fails only if neither ever comes.
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"the server exited ({server.returncode}): {server.stderr.read()}")
-        try:
-            if get(port, timeout=2)[0] == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    pytest.fail("the server never answered /ping/")
-
-
-@contextmanager
-def serving(
-    data_dir: Path, secret_key: str, workers: int = 2, access_log=subprocess.DEVNULL, **env
-):
-    """The server as `make run` starts it; ``env``: more of its environment."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.serve", "--workers", str(workers)],
-        cwd=ROOT,
-        env=environment(data_dir, port, secret_key) | env,
-        stdout=access_log,  # `make run` writes its access log there
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        wait_until_up(server, port)
-        yield port
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        server.stderr.close()
+from tests.server_support import HOST, ROOT, environment, free_port, get, serving
 
 
 def manage(*args, data_dir: Path, secret_key: str):
