@@ -100,7 +100,7 @@ def print_tables(request, tournament_id: int, number: int):
                 # The grid has a row per hand; a game that ends by itself (Sieben) gets
                 # as many as a round usually takes.
                 "hands": _paper_rows(plugin, table),
-                "size": _grid_size(table.hands or BLANK_ROWS, len(table.seats)),
+                "size": _grid_size(table.hands or BLANK_ROWS, [seat.name for seat in table.seats]),
                 # The head says what this table plays: six at Sheepshead play six-handed.
                 "game_label": games.variant_label(tournament.game, table.variant),
             }
@@ -135,12 +135,17 @@ def _paper_rows(game: games.Game, table: sheets.TableSheet) -> list[tuple[int, i
     ]
 
 
-def _grid_size(hands: int, seats: int) -> str:
+# A name in the card's list of seats longer than this wraps onto a second line.
+LIST_LINE = 28
+
+
+def _grid_size(hands: int, names: list[str]) -> str:
     """A class that fits a table card on one page: the grid's rows and the list of seats
-    take the height, so Sheepshead's 24 hands at a table of six print smaller than
-    Sergeant Major's 12 at four. (Beyond about 30 hands the grid runs onto a second
-    page, its heading repeated.)"""
-    lines = hands + seats
+    take the height (a long name two lines of it), so Sheepshead's 24 hands at a table of
+    six print smaller than Sergeant Major's 12 at four, and four 40-letter names take
+    that card down a size too. (Beyond about 30 hands the grid runs onto a second page,
+    its heading repeated.)"""
+    lines = hands + sum(2 if len(name) > LIST_LINE else 1 for name in names)
     if lines <= 16:
         return ""
     return "small" if lines <= 22 else "tiny"

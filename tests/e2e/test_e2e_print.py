@@ -28,6 +28,7 @@ from django.contrib.auth import get_user_model
 from matches.models import Entry, Table
 from matches.services import tournaments as services
 from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, watch_policy
+from tests.pdf_support import overhang
 from tests.print.evening import NAMES, night, sheepshead_night
 
 pytestmark = pytest.mark.e2e
@@ -402,3 +403,42 @@ def test_the_standings_fit_a_phone(live_server, transactional_db, browser):
                 assert LONG in " ".join(shown.split()), name
         assert errors == [], errors
         page.context.close()
+
+
+def test_the_table_cards_grid_is_whole_on_the_paper(live_server, transactional_db, browser):
+    # Issue 32, item 12: "the table card's grid is cut at the right edge". The widest
+    # cards: Sheepshead at six (tables of six and seven) and Sergeant Major at four,
+    # German heads, 40-letter names. Every seat's Σ column is on the page, nothing drawn
+    # past its right edge.
+    otto = get_user_model().objects.create_user("otto", password="x", is_staff=True)
+    long = [f"Maximilianus Bartholomäus von Hohenst {i:02d}" for i in range(13)]
+    seven = services.create_tournament(
+        otto, name="Schafkopf", date=datetime.date(2026, 12, 8), game="sheepshead",
+        variant="standard", table_size=6, rounds=1, hands_per_round=18,
+    )  # fmt: skip
+    four = services.create_tournament(
+        otto, name="Sergeant Major", date=datetime.date(2026, 12, 8), game="sergeant-major",
+        variant="8-5-3", rounds=1, hands_per_round=9,
+    )  # fmt: skip
+    for tournament, names in [(seven, long), (four, long[:8])]:
+        for entry in services.register_players(tournament, otto, names):
+            services.check_in(entry, otto)
+        services.draft_round(tournament, otto, method="draw", seed=1)
+    page, errors = organiser_page(browser, live_server, otto, "de-DE")
+    for tournament in (seven, four):
+        sizes = [
+            table.seats.count()
+            for table in Table.objects.filter(round__tournament=tournament).order_by("number")
+        ]
+        name = f"tables-wide-{tournament.game}"
+        cards, _loaded = print_pdf(
+            page, f"{live_server.url}/tournaments/{tournament.pk}/print/tables/1/", name
+        )
+        assert len(cards) == len(sizes), name  # a card a page
+        pdf = OUT / f"print-{name}.pdf"
+        for number, (card, seats) in enumerate(zip(cards, sizes, strict=True), 1):
+            # A Σ under each seat, and the one in the caption.
+            assert card.count("Σ") == seats + 1, (name, number)
+            assert overhang(pdf, number) <= 0, (name, number)
+    assert errors == [], errors
+    page.context.close()
