@@ -40,7 +40,7 @@ from ..models import (
 from ..models.audit import Actor
 from ..rules import RuleError
 from ..rules.base import _
-from . import play
+from . import club, play
 from . import players as register
 from .base import writing
 from .tables import table_sizes
@@ -336,11 +336,19 @@ def _next_round_number(tournament: Tournament) -> int:
 # -- rounds -------------------------------------------------------------------------------
 
 
-def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = None) -> Round:
+SEEDINGS = ("rating",)
+
+
+def draft_round(
+    tournament: Tournament, by, *, method: Any, seed: int | None = None, seeding: Any = None
+) -> Round:
     """Seat the next round with ``method`` (``draw``, ``standings``, ``mixed`` or
     ``swiss``): a draft the organiser may change before starting it. A draft already there
-    is replaced."""
+    is replaced. ``seeding="rating"``: round 1 by ``standings`` seeded by the club rating
+    of the tournament's game (the unrated after the rated, drawn)."""
     seating.check_method(method)
+    if seeding not in (None, "", *SEEDINGS):
+        raise RuleError(_("Seed by one of: %(choices)s."), field="seed", choices="rating")
     with writing():
         tournament = _lock(tournament)
         if tournament.rounds.filter(status=Round.Status.PLAYING).exists():
@@ -359,7 +367,15 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
                 gettext("At least %(least)s checked-in players are needed for a table.")
                 % {"least": sizes.minimum}
             )
+        if seeding and (method != "standings" or number != 1):
+            raise RuleError(
+                _("Only round 1 seated by standings can be seeded by rating."), field="seed"
+            )
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        if seeding:
+            ranked = seating.by_rating(_entry_ratings(tournament, field))
+        else:
+            ranked = _standing(tournament) if number > 1 else ()
         drawn = seating.seat(
             method,
             sorted(field),
@@ -367,7 +383,7 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
             round=number,
             rounds=tournament.rounds_planned,
             history=history(tournament),
-            standings=_standing(tournament) if number > 1 else (),
+            standings=ranked,
             keep_apart=_apart(tournament),
             seed=seed,
             budget=settings.SEATING_EFFORT or seating.planner.BUDGET,
@@ -377,8 +393,23 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
         )
         _store_seating(round_, drawn)
         _bump(tournament)
-        _audit(tournament, by, "draft", after=_seating_facts(drawn))
+        facts = _seating_facts(drawn)
+        if seeding:
+            facts["seed"] = seeding
+        _audit(tournament, by, "draft", after=facts)
     return round_
+
+
+def _entry_ratings(tournament: Tournament, field: Sequence[int]) -> dict[int, float]:
+    """Each entry's club rating in the tournament's game (shown ratings only): a team's
+    is its partners' mean, when both are rated."""
+    rated = club.rated_players(tournament.game)
+    found = {}
+    for entry in tournament.entries.filter(pk__in=field):
+        players = [entry.player_id] + ([entry.partner_id] if entry.partner_id else [])
+        if all(player in rated for player in players):
+            found[entry.pk] = sum(rated[player] for player in players) / len(players)
+    return found
 
 
 def history(tournament: Tournament, *, before: int | None = None) -> seating.History:
