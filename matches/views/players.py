@@ -68,6 +68,7 @@ def player_list(request):
         "page": page,
         "players": page.object_list,
         "searching": bool(services.search_key(query)),
+        "rating_games": [(slug, _game_name(slug)) for slug in games.GAMES],
     }
     return render(request, template_for(request, "players/list.html", "results"), context)
 
