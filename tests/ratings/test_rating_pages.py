@@ -138,8 +138,8 @@ def test_the_api_stats_and_list(played, boss, client, other):
         "player": played["Ben"].pk,
         "name": "Ben",
         "met": 9,
-        "ahead": 3,
-        "behind": 3,
+        "ahead": 6,
+        "behind": 0,
     }
     dan = boss.get(f"/api/players/{played['Dan'].pk}/stats").json()["games"][0]["rating"]
     assert dan["shown"] is False and dan["rated_matches"] == 3
