@@ -157,7 +157,7 @@ def test_the_api_stats_and_list(played, boss, client, other):
     }
     assert boss.get("/api/players/999999/stats").status_code == 404
     assert boss.get("/api/ratings/poker").status_code == 404
-    assert boss.post("/api/ratings/sergeant-major").status_code == 405
+    assert boss.post("/api/ratings/sergeant-major", {}, "application/json").status_code == 405
     assert client.get("/api/ratings/sergeant-major").status_code == 401
     client.force_login(other)
     assert client.get(f"/api/players/{played['Ann'].pk}/stats").status_code == 403
