@@ -17,7 +17,7 @@ from ..services.players import NoSuchPlayer
 from .base import WRITE, api
 from .schemas import ErrorOut
 
-ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 TAGS = ["ratings"]
 
 
