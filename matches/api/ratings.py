@@ -79,8 +79,11 @@ class RatingListOut(Schema):
 
 
 class NoSuchGame(NotFound):
-    def __init__(self, game: str):
-        super().__init__(_("There is no game %(game)s.") % {"game": game})
+    """What was asked for is no game's slug (not echoed: it may be anything)."""
+
+    def __init__(self):
+        games_ = ", ".join(games.GAMES)
+        super().__init__(_("There is no such game; the games are: %(games)s.") % {"games": games_})
 
 
 def _stats(record: club.GameRecord) -> dict:
@@ -148,7 +151,7 @@ def rating_list(request, game: str, recent: bool = False):
     those who have not played the game for a year."""
     access.players_to_see(access.api_asker(request))
     if game not in games.GAMES:
-        raise NoSuchGame(game)
+        raise NoSuchGame()
     return {
         "game": game,
         "rows": [
