@@ -210,6 +210,7 @@ def refresh(game: str, since: Key | None, players: Iterable[int] = ()) -> None:
         _lock(game)
         later = RatingPoint.objects.filter(game=game).filter(_from(since, match="match_id"))
         moved = set(later.values_list("player_id", flat=True).distinct().order_by())
+        stale = bool(moved)  # points to replace (none when the newest match is added)
         moved |= set(players)
         replayed = events(game, since)
         seated = {seat.player for event in replayed for seat in event.seats}
@@ -221,7 +222,8 @@ def refresh(game: str, since: Key | None, players: Iterable[int] = ()) -> None:
         points, standing = ratings.replay(
             replayed, {player: stand.standing for player, stand in before.items()}
         )
-        later.delete()
+        if stale:
+            later.delete()
         RatingPoint.objects.bulk_create(
             [
                 RatingPoint(
