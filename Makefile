@@ -82,6 +82,7 @@ bench: install
 	$(BIN)/python bench/club_live.py
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/seating.py
+	$(BIN)/python bench/ratings.py
 
 # Schemathesis over the API's OpenAPI description, against a live server on loopback with
 # a fresh data directory; a few minutes (bench/fuzz.py --help for a shorter run).

@@ -376,6 +376,17 @@ def organisers_only(asker: Asker) -> None:
     raise Forbidden(gettext("Only organisers run tournaments."))
 
 
+def players_to_see(asker: Asker) -> None:
+    """A player's page (their figures and rating) and the club's rating lists
+    (docs/tournaments.md "Player pages and the club rating"): organisers see every one;
+    anyone else is asked to log in (nobody asking) or refused (403)."""
+    if asker.organiser:
+        return
+    if asker.anonymous:
+        raise NotLoggedIn(gettext("Log in as an organiser."))
+    raise Forbidden(gettext("Only organisers see the players' pages and the club's ratings."))
+
+
 def find_tournament(tournament_id: int) -> Tournament:
     """The tournament, or ``NoSuchTournament`` (404)."""
     tournament = Tournament.by_id(tournament_id)

@@ -232,3 +232,54 @@ def audit_trail(game, match, entries) -> list[AuditLine]:
             lines = []
         shown.append(AuditLine(entry.at, entry.who, what, lines, entry.reason))
     return shown
+
+
+# -- a player's rating over time ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    """The player page's chart of a rating after each rated match: μ as a line, the band
+    of μ ± σ around it (the uncertainty), and the rating shown (μ − 3σ) dashed below. An
+    SVG drawn on the server: no script."""
+
+    width: int
+    height: int
+    band: str  # SVG polygon points
+    mu: str  # SVG polyline points
+    ordinal: str
+    top: int
+    bottom: int
+    first: Any  # when the first and the last rated match finished
+    last: Any
+
+
+def rating_chart(course: Sequence[Any], width: int = 320, height: int = 140) -> RatingChart | None:
+    """``course``: points with ``at``, ``mu``, ``sigma`` and ``ordinal``, oldest first;
+    None for fewer than two."""
+    if len(course) < 2:
+        return None
+    top = math.ceil(max(p.mu + p.sigma for p in course))
+    bottom = math.floor(min(p.ordinal for p in course))
+    top = max(top, bottom + 1)
+    pad = 8
+
+    def x(index: int) -> float:
+        return round(pad + index * (width - 2 * pad) / (len(course) - 1), 1)
+
+    def y(value: float) -> float:
+        return round(pad + (top - value) * (height - 2 * pad) / (top - bottom), 1)
+
+    upper = [f"{x(i)},{y(p.mu + p.sigma)}" for i, p in enumerate(course)]
+    lower = [f"{x(i)},{y(p.mu - p.sigma)}" for i, p in enumerate(course)]
+    return RatingChart(
+        width,
+        height,
+        " ".join(upper + lower[::-1]),
+        " ".join(f"{x(i)},{y(p.mu)}" for i, p in enumerate(course)),
+        " ".join(f"{x(i)},{y(p.ordinal)}" for i, p in enumerate(course)),
+        top,
+        bottom,
+        course[0].at,
+        course[-1].at,
+    )

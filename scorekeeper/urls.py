@@ -151,6 +151,15 @@ players_urls = (
     "players",
 )
 
+# The club rating of a game (docs/tournaments.md "Player pages and the club rating").
+ratings_urls = (
+    [
+        path("<slug:game>/", players.rating_list, name="list"),
+        path("<slug:game>/ratings.csv", players.rating_csv, name="csv"),
+    ],
+    "ratings",
+)
+
 # Django tries these in order, and every address in an include with an empty prefix is
 # tried in turn: the API comes first, so that a hand recorded through it does not walk
 # past every page's address to reach its own (its prefix turns pages away in one test).
@@ -182,6 +191,7 @@ urlpatterns = [
     path("", include(tournament_urls)),
     path("", include(offline_urls)),
     path("players/", include(players_urls)),
+    path("ratings/", include(ratings_urls)),
     path("series/", include(series_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -5,6 +5,7 @@ from . import (  # noqa: F401  (they register their endpoints)
     keeping,
     play,
     players,
+    ratings,
     series,
     tournaments,
 )

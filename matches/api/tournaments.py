@@ -359,6 +359,11 @@ class WithdrawIn(Body):
 
 class RoundIn(Body):
     method: Annotated[StrictStr, Declared(enum=list(seating.METHODS))]
+    seed: Annotated[StrictStr, Declared(enum=list(services.SEEDINGS))] | None = Field(
+        None,
+        description='"rating": round 1 by standings seeded by the club rating (the unrated '
+        "after the rated, drawn).",
+    )
 
 
 class CloseIn(Body):
@@ -581,7 +586,7 @@ def draft_round(request, tournament_id: int):
     """Draft the next round with a seating method; 201 with the draft."""
     tournament = tournament_for(request, tournament_id, write=True)
     body = parse_body(request, RoundIn)
-    round_ = services.draft_round(tournament, request.auth, method=body.method)
+    round_ = services.draft_round(tournament, request.auth, method=body.method, seeding=body.seed)
     return Status(201, _round_json(round_, organiser=True))
 
 

@@ -3,6 +3,7 @@
 from .accounts import AccountAudit, ApiToken, LoginFailures, hash_token
 from .play import AuditEntry, Hand, Match, Seat, new_share_token
 from .players import Player, PlayerAudit, name_key, name_order
+from .ratings import Rating, RatingGame, RatingPoint
 from .series import Series, SeriesAudit, SeriesTournament
 from .tournaments import (
     Adjustment,
@@ -36,6 +37,9 @@ __all__ = [
     "Match",
     "Player",
     "PlayerAudit",
+    "Rating",
+    "RatingGame",
+    "RatingPoint",
     "Seat",
     "Series",
     "SeriesAudit",

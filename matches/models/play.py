@@ -65,6 +65,10 @@ class Match(models.Model):
     # Derived, in the same transaction as the hands (as are the seats' totals), so that
     # the home page lists matches without reading each one's state.
     finished = models.BooleanField(default=False)
+    # Derived with ``finished``: when the match finished (its last hand or its stop),
+    # kept while a correction leaves it finished, cleared when it is reopened. The club
+    # rating applies the matches in this order (``services.ratings``).
+    finished_at = models.DateTimeField(null=True, blank=True)
     # Derived: the match as the next hand is played on it, without the hands (totals,
     # the coming hand, the game's running figures, the ending and winners), as
     # ``rules.stored`` writes it. A write reads it, plays one hand with the rules and

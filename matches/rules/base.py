@@ -545,6 +545,11 @@ class Ruleset:
 
         return table_hands(size, sizes, hands_per_round)
 
+    def partnership(self, seat: int) -> int:
+        """The side ``seat`` plays for: partners share one, and the club rating rates
+        them as one team (docs/tournaments.md). Each seat its own by default."""
+        return seat
+
     def seat_order(self, teams: Sequence[Sequence[str]]) -> list[str]:
         """The players clockwise from seat 0, for a table of ``teams`` (a tournament's
         entries: one player each, or partners) in the order they were drawn. Partners sit

@@ -122,6 +122,9 @@ class Sieben(Ruleset):
     def side_of(self, seat: int) -> int:
         return seat % self.sides
 
+    def partnership(self, seat: int) -> int:
+        return self.side_of(seat)
+
     def table_sizes_for(self, table_size: int | None) -> TableSizes:
         if self.variant == "three-player":
             # Tournaments seat two players or two partnerships (TOURNAMENTS.md §2).

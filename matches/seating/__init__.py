@@ -8,7 +8,7 @@ swaps and moves entries in a drafted round.
 """
 
 from .edit import move, swap
-from .methods import choose_byes, seat
+from .methods import by_rating, choose_byes, seat
 from .model import (
     METHODS,
     Entry,
@@ -41,6 +41,7 @@ __all__ = [
     "RepeatPair",
     "Seating",
     "Standing",
+    "by_rating",
     "Table",
     "TableSizes",
     "TableSplit",

@@ -18,13 +18,13 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from matches.rules.base import RuleError, _
 
 from . import planner
 from .matching import Pairing
-from .model import Entry, History, Ranked, Seating, Table, check_method, pair
+from .model import Entry, History, Ranked, Seating, Standing, Table, check_method, pair
 from .quality import assess
 from .tables import TableSizes, split
 
@@ -107,6 +107,18 @@ def seat(
         quality=assess([(t.number, t.entries) for t in tables], history, keep_apart),
         plan=tuple(tuple(tuple(table) for table in tables_) for tables_ in plan),
     )
+
+
+def by_rating(ratings: Mapping[Entry, float]) -> list[Standing]:
+    """Round 1 seeded by the club rating (``seed: "rating"``): the rated entries as
+    standings rows, the best rating first, equal ratings sharing a rank. ``seat`` puts
+    the entries without a row after them, in a drawn order, as it does for standings."""
+    rows: list[Standing] = []
+    ordered = sorted(ratings.items(), key=lambda item: (-item[1], item[0]))
+    for position, (entry, value) in enumerate(ordered, start=1):
+        shared = rows and ratings[rows[-1].entry] == value
+        rows.append(Standing(entry, rows[-1].rank if shared else position))
+    return rows
 
 
 def _ranks(entries: list[Entry], standings: Sequence[Ranked]) -> dict[Entry, int]:

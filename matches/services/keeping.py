@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from ..errors import Clash
 from ..models import AccountAudit, AuditEntry, Match
 from ..text import clean_reason
+from . import ratings
 from .base import writing
 from .selectors import Snapshot, snapshot
 
@@ -40,6 +41,8 @@ def set_archived(match: Match, archived: bool, *, by) -> Snapshot:
             # "newest first") stays when the match was last played.
             Match.objects.filter(pk=match.pk).update(archived=bool(archived), revision=revision)
             match.archived, match.revision = bool(archived), revision
+            locked.archived = bool(archived)
+            ratings.match_written(locked, ratings.key_of(locked))  # in or out of the rating
             action = AuditEntry.Action.ARCHIVE if archived else AuditEntry.Action.RESTORE
             AuditEntry.objects.create(match=match, action=action, **AuditEntry.naming(by))
         else:
@@ -69,7 +72,10 @@ def delete_match(match: Match, *, by, reason: Any = "") -> AccountAudit:
             reason=reason,
             **AccountAudit.naming(by),
         )
+        game, key = locked.game, ratings.key_of(locked)
+        seated = list(locked.seats.values_list("player_id", flat=True))
         locked.delete()
+        ratings.match_deleted(game, key, seated)
     return entry
 
 

@@ -25,6 +25,7 @@ from ..rules.base import _
 from ..rules.stored import detail_to_json, state_to_json
 from ..text import clean_name, clean_reason, name_key
 from . import players as register
+from . import ratings
 from .base import writing
 from .selectors import Snapshot, derive, remember, seat_results, snapshot
 
@@ -237,6 +238,8 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
             rows.hand.run()
             rows.seats()
             rows.audit.run()
+            if state.finished:  # the hand that ends the match: its rating event
+                ratings.match_written(match, None)
     except IntegrityError:
         # The unique (match, number) constraint is the last line: should a lock ever fail
         # to serialise two writers, the second still cannot record the same hand.
@@ -276,9 +279,14 @@ class _Advance:
         self.revision = (seen if seen is not None else match.revision) + 1
         self.now = timezone.now()
         guard = {"revision": seen} if seen is not None else {}
+        # When the match finished: kept while it stays finished, cleared when it
+        # opens again (the order of the club rating's events, ``services.ratings``).
+        was = match.finished_at if match.finished else None
+        self.finished_at = (was or self.now) if state.finished else None
         values = {
             "state": self.stored,
             "finished": state.finished,
+            "finished_at": self.finished_at,
             "revision": self.revision,
             "updated_at": self.now,
         }
@@ -294,6 +302,7 @@ class _Advance:
             self.revision,
             self.now,
         )
+        match.finished_at = self.finished_at
         match.__dict__.pop("stored_state", None)
         if match.tournament_id:
             # The standings and the live board follow every hand at a tournament's table.
@@ -593,9 +602,11 @@ def _store_derived(
     """Write what the replay derived next to the facts, in the caller's transaction, under
     a new revision (which retires every cached view of the old one): the match's state,
     each seat's total, place and win, and the derived facts of ``hands`` that changed.
-    The caller holds the match's lock."""
+    The caller holds the match's lock. Then the club rating, which reads the seats."""
+    before = ratings.key_of(match)
     _advance(match, state)
     _store_seats(match, state)
+    ratings.match_written(match, before)
     remember(match, state, versions)
     changed = []
     for hand, derived in zip(hands, state.hands, strict=False):

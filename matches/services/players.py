@@ -35,6 +35,7 @@ from ..models import Entry, Match, Player, PlayerAudit, Seat, Tournament, name_k
 from ..models.players import keys as stored_keys
 from ..rules import RuleError
 from ..rules.base import _
+from . import ratings
 from .base import writing
 
 EMAIL_MAX = Player._meta.get_field("email").max_length
@@ -212,10 +213,13 @@ def edit_player(player: Player | int, changes: Mapping[str, Any], *, by) -> Play
         return player
     for field in changed:
         setattr(player, field, cleaned[field])
+    registered = player.casual
     if player.casual:
         player.casual = False
         changed.append("casual")
     _save(player, changed)
+    if registered:  # a casual player's matches may be rated now
+        ratings.players_changed(ratings.first_matches([player.pk]))
     _audit(player, by, PlayerAudit.Action.EDIT, before=before, after=facts(player))
     return player
 
@@ -342,6 +346,7 @@ def merge_players(source: Player | int, into: Player | int, *, by) -> Merged:
     if refusal is not None:
         raise refusal
     before = {"source": facts(source), "target": facts(target)}
+    played = ratings.first_matches([source.pk, target.pk])
     matches = list(
         Seat.objects.filter(player=source).order_by("match_id").values_list("match_id", flat=True)
     )
@@ -358,6 +363,7 @@ def merge_players(source: Player | int, into: Player | int, *, by) -> Merged:
         setattr(target, field, value)
     target.casual = target.casual and source.casual
     target.save(update_fields=[*taken, "casual"])
+    ratings.players_changed(played)  # one player where there were two, from their first
     after = {**facts(target), "seats_moved": moved, "matches": matches}
     _audit(target, by, PlayerAudit.Action.MERGE, before=before, after=after)
     return Merged(target, moved, matches)

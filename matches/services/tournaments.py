@@ -40,7 +40,7 @@ from ..models import (
 from ..models.audit import Actor
 from ..rules import RuleError
 from ..rules.base import _
-from . import play
+from . import club, play
 from . import players as register
 from .base import writing
 from .tables import table_sizes
@@ -339,12 +339,16 @@ def _next_round_number(tournament: Tournament) -> int:
 # How often a draft plans again when the tournament changed while it planned (a check-in
 # at the door): then it is refused, saying so.
 DRAFT_TRIES = 3
+SEEDINGS = ("rating",)
 
 
-def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = None) -> Round:
+def draft_round(
+    tournament: Tournament, by, *, method: Any, seed: int | None = None, seeding: Any = None
+) -> Round:
     """Seat the next round with ``method`` (``draw``, ``standings``, ``mixed`` or
     ``swiss``): a draft the organiser may change before starting it. A draft already there
-    is replaced.
+    is replaced. ``seeding="rating"``: round 1 by ``standings`` seeded by the club rating
+    of the tournament's game (the unrated after the rated, drawn).
 
     The seating is planned outside the write's transaction (a ``mixed`` plan may take
     seconds, and on SQLite every writer of the machine would wait for it), from what the
@@ -352,10 +356,12 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
     meanwhile (a check-in) makes it plan again on what is now, ``DRAFT_TRIES`` times at
     most."""
     seating.check_method(method)
+    if seeding not in (None, "", *SEEDINGS):
+        raise RuleError(_("Seed by one of: %(choices)s."), field="seed", choices="rating")
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
     for _try in range(DRAFT_TRIES):
         seen = Tournament.objects.get(pk=tournament.pk)
-        number, drawn = _plan(seen, method, seed)
+        number, drawn = _plan(seen, method, seed, seeding)
         with writing():
             locked = _lock(tournament)
             if locked.revision != seen.revision:
@@ -366,12 +372,17 @@ def draft_round(tournament: Tournament, by, *, method: Any, seed: int | None = N
             )
             _store_seating(round_, drawn)
             _bump(locked)
-            _audit(locked, by, "draft", after=_seating_facts(drawn))
+            facts = _seating_facts(drawn)
+            if seeding:
+                facts["seed"] = seeding
+            _audit(locked, by, "draft", after=facts)
             return round_
     raise NotNow(gettext("The players changed while the seating was planned: draft again."))
 
 
-def _plan(tournament: Tournament, method: str, seed: int) -> tuple[int, seating.Seating]:
+def _plan(
+    tournament: Tournament, method: str, seed: int, seeding: Any = None
+) -> tuple[int, seating.Seating]:
     """The next round's number and seating, planned on ``tournament`` as read (no lock
     held); refused (``NotNow``) when there is no round to draft."""
     if tournament.rounds.filter(status=Round.Status.PLAYING).exists():
@@ -389,6 +400,14 @@ def _plan(tournament: Tournament, method: str, seed: int) -> tuple[int, seating.
             gettext("At least %(least)s checked-in players are needed for a table.")
             % {"least": sizes.minimum}
         )
+    if seeding and (method != "standings" or number != 1):
+        raise RuleError(
+            _("Only round 1 seated by standings can be seeded by rating."), field="seed"
+        )
+    if seeding:
+        ranked = seating.by_rating(_entry_ratings(tournament, field))
+    else:
+        ranked = _standing(tournament) if number > 1 else ()
     return number, seating.seat(
         method,
         sorted(field),
@@ -396,11 +415,23 @@ def _plan(tournament: Tournament, method: str, seed: int) -> tuple[int, seating.
         round=number,
         rounds=tournament.rounds_planned,
         history=history(tournament),
-        standings=_standing(tournament) if number > 1 else (),
+        standings=ranked,
         keep_apart=_apart(tournament),
         seed=seed,
         budget=settings.SEATING_EFFORT or seating.planner.BUDGET,
     )
+
+
+def _entry_ratings(tournament: Tournament, field: Sequence[int]) -> dict[int, float]:
+    """Each entry's club rating in the tournament's game (shown ratings only): a team's
+    is its partners' mean, when both are rated."""
+    rated = club.rated_players(tournament.game)
+    found = {}
+    for entry in tournament.entries.filter(pk__in=field):
+        players = [entry.player_id] + ([entry.partner_id] if entry.partner_id else [])
+        if all(player in rated for player in players):
+            found[entry.pk] = sum(rated[player] for player in players) / len(players)
+    return found
 
 
 def history(tournament: Tournament, *, before: int | None = None) -> seating.History:

@@ -85,7 +85,10 @@ def door_url(context, page, *args):
 
 @register.filter
 def minus(value):
-    """A figure as printed in a list: −1 with a real minus sign, 0 and 2 as they are."""
+    """A figure as printed in a list: −1 with a real minus sign, 0 and 2 as they are; a
+    figure already formatted ("-11.3", ``floatformat``'s) gets the minus sign too."""
+    if isinstance(value, str) and value.startswith("-"):
+        return f"−{value[1:]}"
     try:
         number = int(value)
     except (TypeError, ValueError):

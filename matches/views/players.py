@@ -6,21 +6,28 @@ type, a form with its errors); a plain request gets the whole page or a redirect
 page works without JavaScript.
 """
 
+import csv
+
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from .. import access, games
 from ..forms import MemberListConfirmForm, MemberListForm, MergeForm, PlayerForm
 from ..models import Player, PlayerAudit
+from ..presenters import rating_chart
 from ..rules import RuleError
+from ..services import club
 from ..services import players as services
 from ..services.base import explain
 from .common import leave, organiser_required, template_for
+from .tournaments import csv_choices, csv_separator
 
 PER_PAGE = 50
 SHOW_DEFAULT = "active"
@@ -31,6 +38,11 @@ def _player(player_id: int) -> Player:
     if player is None:
         raise Http404
     return player
+
+
+def _game_name(slug: str) -> str:
+    found = games.GAMES.get(slug)
+    return str(found.name) if found is not None else slug
 
 
 def _url(player: Player) -> str:
@@ -56,6 +68,7 @@ def player_list(request):
         "page": page,
         "players": page.object_list,
         "searching": bool(services.search_key(query)),
+        "rating_games": [(slug, _game_name(slug)) for slug in games.GAMES],
     }
     return render(request, template_for(request, "players/list.html", "results"), context)
 
@@ -92,14 +105,24 @@ def player_new(request):
     return render(request, template, {"form": form, "player": None}, status=status)
 
 
-@organiser_required
 @require_GET
 def player_detail(request, player_id: int):
-    """A player: their details, their matches (latest first), tournaments, what changed."""
+    """A player: their details, per game their figures and rating (docs/tournaments.md
+    "Player pages and the club rating"), their matches (latest first), tournaments, what
+    changed."""
+    access.players_to_see(access.page_asker(request))
     player = _player(player_id)
     seats = Paginator(services.seats_of(player), PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "player": player,
+        "records": [
+            {
+                "record": record,
+                "label": _game_name(record.game),
+                "chart": rating_chart(record.course),
+            }
+            for record in club.player_record(player)
+        ],
         "seats": seats,
         "tournaments": services.tournaments_of(player),
         "history": [
@@ -393,3 +416,61 @@ def _shown_value(value) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return f"“{value}”" if value else "–"
+
+
+# -- the club's rating lists ---------------------------------------------------------------
+
+
+def _rated_game(game: str) -> str:
+    if game not in games.GAMES:
+        raise Http404
+    return game
+
+
+def _rating_rows(request, game: str):
+    return club.rating_list(game, recent=request.GET.get("recent") == "1")
+
+
+@require_GET
+def rating_list(request, game: str):
+    """A game's club rating list: rank, name, rating (μ − 3σ) with μ and σ, rated
+    matches, last played; printable on A4 (a sheet), with its CSV."""
+    access.players_to_see(access.page_asker(request))
+    game = _rated_game(game)
+    context = {
+        "game": game,
+        "game_label": _game_name(game),
+        "games": [(slug, _game_name(slug)) for slug in games.GAMES],
+        "rows": _rating_rows(request, game),
+        "recent": request.GET.get("recent") == "1",
+        "shown_after": club.SHOWN_AFTER,
+        "today": timezone.localdate(),
+        "csv": csv_choices(request),
+    }
+    return render(request, template_for(request, "players/ratings.html", "sheet"), context)
+
+
+@require_GET
+def rating_csv(request, game: str):
+    access.players_to_see(access.page_asker(request))
+    game = _rated_game(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ratings-{game}.csv"'
+    response.write("\ufeff")  # Excel reads UTF-8 by the byte order mark
+    writer = csv.writer(response, delimiter=csv_separator(request))
+    writer.writerow(
+        [_("rank"), _("name"), _("rating"), "mu", "sigma", _("matches"), _("last played")]
+    )
+    writer.writerows(
+        [
+            row.rank,
+            row.name,
+            f"{row.ordinal:.2f}",
+            f"{row.mu:.3f}",
+            f"{row.sigma:.3f}",
+            row.matches,
+            timezone.localdate(row.last_played).isoformat(),
+        ]
+        for row in _rating_rows(request, game)
+    )
+    return response

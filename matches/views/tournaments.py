@@ -746,7 +746,10 @@ def round_draft(request, tournament_id: int):
     tournament = _tournament(tournament_id)
     try:
         round_ = services.draft_round(
-            tournament, request.user, method=request.POST.get("method", "")
+            tournament,
+            request.user,
+            method=request.POST.get("method", ""),
+            seeding=request.POST.get("seed") or None,
         )
     except (RuleError, Clash) as error:
         _refused(request, error)

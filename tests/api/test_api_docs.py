@@ -34,6 +34,8 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/players",
         "/api/players/{player_id}",  # additions to API.md
         "/api/players/{player_id}/merge",
+        "/api/players/{player_id}/stats",
+        "/api/ratings/{game}",
         "/api/tournaments",
         "/api/tournaments/{tournament_id}",
         "/api/tournaments/{tournament_id}/entries",

@@ -14,7 +14,7 @@ or inside a function), so a shortcut that would tangle the layers fails here.
     models, errors, text, tokens                    (storage and the words of a refusal)
         │
         ▼
-    rules, seating, standings                       (pure: no Django)
+    rules, seating, standings, ratings              (pure: no Django)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2] / "matches"
 
 FACES = ("matches.views", "matches.api", "matches.templatetags", "matches.middleware")
-PURE = ("matches.rules", "matches.seating", "matches.standings")
+PURE = ("matches.rules", "matches.seating", "matches.standings", "matches.ratings")
 # The reads among the services: they write nothing, and so import no writer.
 READS = (
     "matches.services.selectors",
@@ -35,6 +35,7 @@ READS = (
     "matches.services.standings",
     "matches.services.sheets",
     "matches.services.lists",
+    "matches.services.club",
 )
 WRITERS = (
     "matches.services.play",
@@ -43,6 +44,7 @@ WRITERS = (
     "matches.services.series",
     "matches.services.accounts",
     "matches.services.keeping",
+    "matches.services.ratings",
 )
 
 
