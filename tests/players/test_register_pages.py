@@ -2,6 +2,7 @@
 (a clear message, nothing written), htmx partials and plain pages."""
 
 import pytest
+from django.utils import timezone
 
 from matches.models import Player, Seat
 from matches.models.players import keys
@@ -265,7 +266,9 @@ class TestDetail:
         assert "ann@example.org" in page and "17" in page
         # The match: link, date, game, place, total.
         assert f'href="/matches/{played.pk}/"' in response.content.decode()
-        day = played.created_at.strftime("%d/%m/%Y")  # British English: day first
+        # The club's day (the page's time zone, not UTC: after 23:00 UTC it is the next
+        # day in Berlin), British English: day first.
+        day = timezone.localtime(played.created_at).strftime("%d/%m/%Y")
         assert f"Sergeant Major as “ANN” +1 {day} · place 1 · in progress" in page
         assert "Tournaments No tournaments yet." in page
         assert "otto added Ann." in page
