@@ -1,8 +1,8 @@
 """Secrets stay out of the logs: table links (``/t/<token>/``), scorer links
-(``/k/<token>/``), share links (``/s/<token>/``) and board keys (``?key=``, ``?share=``)
-are whoever holds them, so an access log or a "Not Found" warning that kept them would
-hand them to anyone who reads the log. Both gunicorn's access log and Django's console
-log pass through ``redact``.
+(``/k/<token>/``), share links (``/s/<token>/``), player links (``/p/<token>/``) and
+board keys (``?key=``, ``?share=``) are whoever holds them, so an access log or a "Not
+Found" warning that kept them would hand them to anyone who reads the log. Both
+gunicorn's access log and Django's console log pass through ``redact``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 
 from gunicorn import glogging
 
-_IN_PATH = re.compile(r"(/[tsk]/|/accounts/invite/)[^/?#\s\"]+")
+_IN_PATH = re.compile(r"(/[tskp]/|/accounts/invite/)[^/?#\s\"]+")
 _IN_QUERY = re.compile(r"((?:^|[?&;])(?:key|share)=)[^&#;\s\"]*")
 HIDDEN = "…"
 

@@ -35,6 +35,7 @@ READS = (
     "matches.services.standings",
     "matches.services.sheets",
     "matches.services.lists",
+    "matches.services.player_links",
 )
 WRITERS = (
     "matches.services.play",
