@@ -432,6 +432,9 @@ def _detail(request, tournament: Tournament, *, names: str, names_errors=(), tic
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
         "names": names[:NAMES_KEPT],
         "names_errors": list(names_errors),
+        # The players' codes beside their names carry this address: said when no phone
+        # could open it (as the table links say it).
+        "phones_origin": links.loopback_origin(request),
         **_candidates(request, tournament, ticked),
     }
     return context

@@ -11,7 +11,7 @@
   function note() { return document.querySelector("[data-player-offline]"); }
 
   function clock(date) {
-    return date.toLocaleTimeString(document.documentElement.lang || undefined,
+    return date.toLocaleTimeString([],
       { hour: "2-digit", minute: "2-digit" });
   }
 
@@ -30,8 +30,11 @@
     if (shown) shown.hidden = true;
   }
 
+  // The page's own requests: its poll and its check-in (a poll's answer replaces the
+  // element that asked, so htmx says so again on a parent: the request names it).
   function ours(event) {
-    var elt = event.detail && event.detail.elt;
+    var detail = event.detail || {};
+    var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
     return elt && elt.closest && elt.closest("[data-player-live]");
   }
 
@@ -45,4 +48,9 @@
   document.addEventListener("htmx:sendError", function (event) { if (ours(event)) offline(); });
   document.addEventListener("htmx:timeout", function (event) { if (ours(event)) offline(); });
   window.addEventListener("offline", offline);
+  // The network back: ask at once rather than at the next tick (poll.js's "poll-now").
+  window.addEventListener("online", function () {
+    var live = document.querySelector("[data-player-live]");
+    if (live) live.dispatchEvent(new CustomEvent("poll-now"));
+  });
 })();

@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model
 
 from matches.models import Entry, Table
 from matches.services import tournaments as services
-from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, watch_policy
+from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, qr_codes, watch_policy
 from tests.print.evening import NAMES, night
 
 pytestmark = pytest.mark.e2e
@@ -96,30 +96,7 @@ def raw_text(pdf):
 
 
 def qr_of(pdf, page_number):
-    """The QR code on one page of a PDF, decoded: the page rendered in grey at 150 dpi
-    (pdftoppm's PGM: a header, then a byte per pixel) and read by zxing-cpp."""
-    import zxingcpp
-
-    raw = subprocess.run(
-        [
-            "pdftoppm",
-            "-gray",
-            "-r",
-            "150",
-            "-f",
-            str(page_number),
-            "-l",
-            str(page_number),
-            str(pdf),
-        ],
-        capture_output=True,
-        check=True,
-    ).stdout
-    magic, width, height, _depth = raw.split(maxsplit=4)[:4]
-    assert magic == b"P5"
-    width, height = int(width), int(height)
-    pixels = memoryview(raw[-width * height :]).cast("B", (height, width))
-    return [code.text for code in zxingcpp.read_barcodes(pixels)]
+    return qr_codes(str(pdf), page_number)
 
 
 def whole(name, page):

@@ -8,7 +8,7 @@ from django.test import Client
 from matches.models import AuditEntry, Entry, Round, Table, TableSeat, TournamentAudit
 from matches.services import tournaments as services
 from tests.api_support import assert_error, bearer, key_for, login, send
-from tests.tournaments.evenings import NAMES, club, play_table
+from tests.tournaments.evenings import club, play_table
 
 CREATE = {
     "name": "Club night",
