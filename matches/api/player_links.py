@@ -27,7 +27,6 @@ from ..services import player_links as reads
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from .base import WRITE, ApiError, PlayerAuth, api
-from .schemas import ErrorOut
 from .tournaments import ERRORS, WRITES, StandingsRowOut, standings_row_json, tournament_for
 
 TAGS = ["player links"]
@@ -138,10 +137,7 @@ def _me(request: HttpRequest) -> Entry:
     return access.entry_by_link(str(request.auth))
 
 
-ME_ERRORS = {401: ErrorOut, 404: ErrorOut}
-
-
-@api.get("/me", auth=[PlayerAuth()], response={200: MeOut, **ME_ERRORS}, tags=TAGS)
+@api.get("/me", auth=[PlayerAuth()], response={200: MeOut, **ERRORS}, tags=TAGS)
 def me(request):
     """With a player link's token as the bearer token: where the player sits now (or
     why not), who else is at the table, who deals first, the hands they sit out, the
@@ -152,7 +148,7 @@ def me(request):
 @api.post(
     "/me/check-in",
     auth=[PlayerAuth()],
-    response={200: MeOut, 409: ErrorOut, **ME_ERRORS},
+    response={200: MeOut, **WRITES},
     tags=TAGS,
 )
 def me_check_in(request):

@@ -242,12 +242,3 @@ def test_once_the_table_is_confirmed_the_token_reads_and_no_longer_writes(organi
     )
     assert send(Client(), "get", f"/api/matches/{table.match_id}", headers=key).status_code == 200
     assert me(first.token).json()["table_link"] is None
-
-
-def test_the_description_names_the_player_link_endpoints(client, db):
-    paths = client.get("/api/openapi.json").json()["paths"]
-    assert {
-        "/api/me",
-        "/api/me/check-in",
-        "/api/tournaments/{tournament_id}/entries/{entry_id}/link",
-    } <= set(paths)
