@@ -126,6 +126,10 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
         for table in Table.objects.filter(round__tournament=tournament, round__number=3)
     }
     base = f"{live_server.url}/tournaments/{tournament.pk}/print/"
+    player_links = {
+        f"{live_server.url}/p/{token}/"
+        for token in tournament.entries.values_list("token", flat=True)
+    }
     timings = {}
 
     for locale, language in (("en-GB", "en"), ("de-DE", "de")):
@@ -166,8 +170,18 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
         # Every name on the door's list, every player a card.
         read = {name: raw_text(OUT / f"print-{name}-{language}.pdf") for name in sheets}
         assert all(whole(name, read["seating"][1]) for name in PLAYERS)
-        # A–Z: each card's name is the line under its heading ("Score card ... Final").
-        lines = [line.strip() for line in "\n".join(cards).splitlines() if line.strip()]
+        # A–Z: each card's name is the line under its heading ("Score card ... Final"),
+        # beside it the caption of the player's code (an organiser's print).
+        caption = "Your player link" if language == "en" else "Ihr Spielerlink"
+        assert all(
+            card.count(caption) == card.count("Score card" if language == "en" else "Ergebniskarte")
+            for card in cards
+        )
+        # Each code is its card's player's own link.
+        codes = qr_of(OUT / f"print-cards-{language}.pdf", 1)
+        assert len(codes) == cards[0].count(caption) and set(codes) <= player_links
+        lines = [line.replace(caption, "").strip() for line in "\n".join(cards).splitlines()]
+        lines = [line for line in lines if line]
         final = "Final" if language == "en" else "Endstand"
         heads = [lines[i + 1] for i, line in enumerate(lines[:-1]) if line.endswith(final)]
         assert len(heads) == len(PLAYERS)

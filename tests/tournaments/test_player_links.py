@@ -309,3 +309,66 @@ def test_its_token_stays_out_of_the_logs():
 
     assert redact("GET /p/AbCdEfGhIjKlMnOpQrStUvWxYz0/check-in/ 200") == "GET /p/…/check-in/ 200"
     assert redact("GET /players/12/ 200") == "GET /players/12/ 200"
+
+
+def test_no_cache_keeps_a_page_that_carries_a_players_link(client, boss, organiser):
+    def kept_by_nobody(response):
+        directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
+        return response.status_code == 200 and {"private", "no-store"} <= directives
+
+    tournament = registered(organiser, self_check_in=True)
+    ann = entry_named(tournament, "Ann")
+    t = f"/tournaments/{tournament.pk}"
+    for url in (page_of(ann), f"{t}/", f"{t}/entries/{ann.pk}/link/", f"{t}/print/players/"):
+        assert kept_by_nobody(client.get(url) if url == page_of(ann) else boss.get(url)), url
+    assert kept_by_nobody(boss.get(f"{t}/print/cards/"))
+    assert kept_by_nobody(boss.post(f"{t}/entries/{ann.pk}/check-in/", **HTMX))
+    assert kept_by_nobody(client.post(check_in_of(entry_named(tournament, "Ben")), **HTMX))
+
+
+def test_the_player_slips_are_eight_to_a_page_a_to_z(boss, organiser):
+    names = [*NAMES, "Jo", "Käthe", "Zed"]
+    tournament = registered(organiser, names=names)
+    html = boss.get(f"/tournaments/{tournament.pk}/print/players/").content.decode()
+    pages = html.split('<article class="sheet slips-page">')[1:]
+    assert [page.count('class="player-slip"') for page in pages] == [8, 4]
+    shown = re.findall(r'<p class="slip-name[^"]*">(.*?)</p>', html)
+    assert shown == sorted(names, key=lambda name: name.replace("ä", "a"))
+    for entry in tournament.entries.all():
+        assert f"http://testserver/p/{entry.token}/" in html
+    assert html.count('<p class="slip-tournament">Club night ·') == len(names)
+
+
+def test_the_score_cards_carry_the_players_links_only_for_the_organiser(client, boss, organiser):
+    tournament, round_ = started(organiser, public=True)
+    cards = f"/tournaments/{tournament.pk}/print/cards/"
+    mine = boss.get(cards).content.decode()
+    assert mine.count('class="card-qr"') == len(NAMES)
+    for entry in tournament.entries.all():
+        assert f"/p/{entry.token}/" in mine
+    public = client.get(cards)
+    assert public.status_code == 200 and "/p/" not in public.content.decode()
+    assert 'class="card-qr"' not in public.content.decode()
+
+
+def test_the_board_shows_the_seats_by_name_until_every_table_has_begun(client, organiser):
+    tournament = club(organiser)
+    board = f"/tournaments/{tournament.pk}/board/?key={tournament.board_token}"
+    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    assert "find your seat" not in text(client.get(board))  # a draft: its tables show it
+    services.start_round(round_, organiser)
+    html = client.get(board).content.decode()
+    listed = re.findall(
+        r'<li><span class="name">(.*?)</span> <span class="where">(.*?)</span></li>', html
+    )
+    assert [name for name, _where in listed] == sorted(NAMES)
+    for name, where in listed:
+        seat = seat_of(round_, entry_named(tournament, name))
+        assert where == f"Table {seat.table.number} · Seat {seat.number + 1}"
+    assert "Round 1: find your seat" in text(client.get(board))
+    tables = list(round_.tables.order_by("number"))
+    for table in tables[:-1]:
+        play_table(table, organiser)
+    assert "find your seat" in text(client.get(board))  # the last table is still looking
+    play_table(tables[-1], organiser)
+    assert "find your seat" not in text(client.get(board))
