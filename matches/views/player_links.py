@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import access, links
-from ..errors import Clash
+from ..errors import Clash, NotFound
 from ..models import Entry, Tournament
 from ..services import player_links as reads
 from ..services import tournaments as services
@@ -61,12 +61,21 @@ def page_context(request, entry: Entry) -> dict:
     }
 
 
+def _gone(request):
+    """No entry has this link (mistyped, or replaced by the organiser): 404, saying so in
+    the player's words (the phone's poll reloads the page to show it)."""
+    return render(request, "tournaments/player_link_gone.html", status=404)
+
+
 @require_GET
 def player_link(request, token: str):
     shown = request.headers.get("X-Player-Revision") if request.htmx else None
     if shown is not None and _unchanged(token, shown):
         return HttpResponse(status=204)
-    entry = access.entry_by_link(token)
+    try:
+        entry = access.entry_by_link(token)
+    except NotFound:
+        return _gone(request)
     template = template_for(request, "tournaments/player_link.html", "live")
     return render(request, template, page_context(request, entry))
 
@@ -75,7 +84,10 @@ def player_link(request, token: str):
 def player_check_in(request, token: str):
     """The player checks in through their link (the tournament's ``self_check_in``):
     that entry alone, until the next round is drafted; refused (409) with the reason."""
-    entry = access.entry_by_link(token)
+    try:
+        entry = access.entry_by_link(token)
+    except NotFound:
+        return _gone(request)
     error = ""
     try:
         entry = services.check_in_myself(entry)

@@ -372,3 +372,25 @@ def test_the_board_shows_the_seats_by_name_until_every_table_has_begun(client, o
     assert "find your seat" in text(client.get(board))  # the last table is still looking
     play_table(tables[-1], organiser)
     assert "find your seat" not in text(client.get(board))
+
+
+def test_an_unchanged_poll_costs_two_reads(client, organiser, django_assert_num_queries):
+    tournament, round_ = started(organiser)
+    ann = entry_named(tournament, "Ann")
+    html = client.get(page_of(ann)).content.decode()
+    shown = re.search(r'"X-Player-Revision": "(\d+)"', html).group(1)
+    with django_assert_num_queries(2):  # the entry by its token, its tournament's revision
+        answer = client.get(page_of(ann), HTTP_X_PLAYER_REVISION=shown, **HTMX)
+    assert answer.status_code == 204
+    # Without htmx the header is no poll's: the whole page.
+    assert client.get(page_of(ann), HTTP_X_PLAYER_REVISION=shown).status_code == 200
+
+
+def test_a_replaced_link_says_there_is_no_such_link(client, organiser):
+    tournament = registered(organiser)
+    ann = entry_named(tournament, "Ann")
+    old = ann.token
+    services.replace_player_link(ann, organiser)
+    answer = client.get(f"/p/{old}/")
+    assert answer.status_code == 404
+    assert "There is no player link at this address." in text(answer)
