@@ -394,3 +394,34 @@ def test_a_replaced_link_says_there_is_no_such_link(client, organiser):
     answer = client.get(f"/p/{old}/")
     assert answer.status_code == 404
     assert "There is no player link at this address." in text(answer)
+
+
+def test_the_set_up_form_offers_self_check_in(boss):
+    from matches.models import Tournament
+
+    form = {
+        "name": "Club night",
+        "date": "2026-12-01",
+        "preset": "sergeant-major/8-5-3",
+        "rounds": 3,
+        "hands_per_round": 9,
+        "remainder": "sitters",
+    }
+    assert "Players check themselves in with their own link" in text(boss.get("/tournaments/new/"))
+    assert boss.post("/tournaments/new/", {**form, "self_check_in": "on"}).status_code == 302
+    made = Tournament.objects.get()
+    assert made.self_check_in
+    edit = boss.get(f"/tournaments/{made.pk}/edit/").content.decode()
+    assert re.search(r'<input type="checkbox" name="self_check_in"[^>]* checked', edit)
+    assert boss.post(f"/tournaments/{made.pk}/edit/", form).status_code == 302
+    made.refresh_from_db()
+    assert not made.self_check_in  # unticked: off again
+
+
+def test_the_large_code_of_another_tournaments_entry_is_404_and_put_is_405(boss, organiser):
+    first, second = registered(organiser), registered(organiser, names=["Zoe"])
+    zoe = entry_named(second, "Zoe")
+    assert boss.get(f"/tournaments/{first.pk}/entries/{zoe.pk}/link/").status_code == 404
+    assert boss.post(f"/tournaments/{first.pk}/entries/{zoe.pk}/link/").status_code == 404
+    assert entry_named(second, "Zoe").token == zoe.token
+    assert boss.put(f"/tournaments/{second.pk}/entries/{zoe.pk}/link/").status_code == 405
