@@ -13,7 +13,9 @@ Who may do what
     ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
     only. A share token never writes. A table link's token as ``Bearer`` writes the
     hands (record, correct, undo) of its table's match while the table is open — not
-    another match (403), not the match's end or share link, no tournament.
+    another match (403), not the match's end or share link, no tournament. A player
+    link's token as ``Bearer`` reads ``/api/me`` (``api.player_links``) and reaches the
+    match of a table its entry sits at as that table's link does; nothing else (403).
     ``GET /api/games`` and the OpenAPI description are open to all.
     The policy itself is ``matches.access`` (the same one the pages ask); ``match_for``
     only turns its answer into a status.

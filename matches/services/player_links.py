@@ -36,7 +36,6 @@ class Assignment:
     sits_out: tuple[int, ...] = ()  # the hands this player sits out (a sitter table)
     sitter_note: str = ""  # who sits out, in the game's words
     table_token: str | None = None  # the table's link, while its round is being played
-    drafted: bool = False  # the next round is drafted (and not started yet)
     # A round is being played without this entry (not checked in, or joining later).
     playing_without: int | None = None
 
@@ -107,7 +106,6 @@ def assignment(entry: Entry) -> Assignment:
     tournament = entry.tournament
     rounds = list(tournament.rounds.order_by("number"))
     playing = next((r for r in rounds if r.status == Round.Status.PLAYING), None)
-    drafted = any(r.status == Round.Status.DRAFT for r in rounds)
     next_number = sum(r.status != Round.Status.DRAFT for r in rounds) + 1
     if tournament.status == Tournament.Status.FINISHED:
         return Assignment(FINISHED, round=rounds[-1].number if rounds else None)
@@ -115,7 +113,7 @@ def assignment(entry: Entry) -> Assignment:
     if entry.withdrawn_from is not None and entry.withdrawn_from <= current:
         return Assignment(WITHDRAWN, round=entry.withdrawn_from)
     if playing is None:
-        return Assignment(DRAFTING, round=next_number, drafted=drafted)
+        return Assignment(DRAFTING, round=next_number)
     seat = (
         TableSeat.objects.filter(round=playing, entry=entry).select_related("table__match").first()
     )
