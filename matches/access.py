@@ -24,6 +24,11 @@ The policy
       being played and its result not confirmed, ``READ`` after that. It reaches no other
       match and no tournament page; ending the match and its share link stay with
       accounts (``api.base.accounts_only``; the table's page offers neither).
+    - A player link's token (``/p/<token>/`` on the pages, ``Authorization: Bearer`` on
+      the API): the page of its entry (``entry_by_link``), and through the API the
+      matches of the tables its entry sits at, with the table link's reach: ``WRITE``
+      while the table is open, ``READ`` after (docs/tournaments.md, "Player links"). No
+      other match, no tournament page, no other entry.
     - A board link's token (``?key=`` of a private tournament's live board): ``READ`` of
       the matches of its tournament.
     - Anyone at all: ``READ`` of the matches of a public tournament (its results are
@@ -47,7 +52,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from .errors import Forbidden, NotFound, NotLoggedIn
-from .models import Match, Series, Table, Tournament
+from .models import Entry, Match, Series, Table, TableSeat, Tournament
 from .tokens import is_token
 
 # Methods that change nothing: a session needs no CSRF check for them.
@@ -112,6 +117,22 @@ def scorer_link_access(token: str, match: Match) -> Access:
     return Access.WRITE if same_token(token, match.scorer_token or "") else Access.NONE
 
 
+def player_link_access(token: str, match: Match) -> Access:
+    """A player link reaches the match of a table its entry sits at, as that table's link
+    does: it writes while the table is open, reads after."""
+    table = table_of(match)
+    if table is None or not is_token(token):
+        return Access.NONE
+    seated = (
+        TableSeat.objects.filter(table_id=table.pk, entry__token=token)
+        .values_list("entry__token", flat=True)
+        .first()
+    )
+    if seated is None or not same_token(token, seated):
+        return Access.NONE
+    return Access.WRITE if table.open else Access.READ
+
+
 def board_link_access(token: str, match: Match) -> Access:
     """A board link follows every table of its tournament."""
     tournament = tournament_of(match)
@@ -146,6 +167,7 @@ LINKS: tuple[Callable[[str, Match], Access], ...] = (
     table_link_access,
     scorer_link_access,
     board_link_access,
+    player_link_access,
 )
 
 
@@ -431,6 +453,19 @@ def find_series(series_id: int) -> Series:
     if series is None:
         raise NoSuchSeries(series_id)
     return series
+
+
+def entry_by_link(token: str) -> Entry:
+    """The entry whose player link carries ``token`` (with its tournament and players),
+    or ``NotFound``: a player link is its own key, whoever holds it; a replaced one is
+    nobody's."""
+    entry = None
+    if is_token(token):
+        found = Entry.objects.select_related("tournament", "player", "partner")
+        entry = found.filter(token=token).first()
+    if entry is None or not same_token(token, entry.token):
+        raise NotFound(gettext("There is no player link at this address."))
+    return entry
 
 
 def table_by_link(token: str) -> Table:

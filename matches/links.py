@@ -1,4 +1,4 @@
-"""The addresses a phone scans: table links as full URLs, and their QR
+"""The addresses a phone scans: table links and player links as full URLs, and their QR
 codes as inline SVG (segno; no external service, no JavaScript).
 
 A QR code must carry an address the phone can reach. An organiser who opens the app on
@@ -62,6 +62,11 @@ def loopback_origin(request: HttpRequest) -> str:
 def table_url(request: HttpRequest, token: str) -> str:
     """The full address of a table link (``/t/<token>/``), for its QR code."""
     return origin(request) + reverse("tournaments:table_link", args=[token])
+
+
+def player_url(request: HttpRequest, token: str) -> str:
+    """The full address of a player link (``/p/<token>/``), for its QR code."""
+    return origin(request) + reverse("tournaments:player_link", args=[token])
 
 
 def qr_svg(url: str, *, scale: int = 4, title: str = "") -> SafeString:

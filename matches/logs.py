@@ -1,10 +1,10 @@
 """What the server's log says (docs/deployment.md, "The log").
 
 Secrets stay out of it: table links (``/t/<token>/``), scorer links (``/k/<token>/``),
-share links (``/s/<token>/``) and board keys (``?key=``, ``?share=``) are whoever holds
-them, so an access log or a "Not Found" warning that kept them would hand them to anyone
-who reads the log. Both gunicorn's access log and Django's console log pass through
-``redact``.
+share links (``/s/<token>/``), player links (``/p/<token>/``) and board keys (``?key=``,
+``?share=``) are whoever holds them, so an access log or a "Not Found" warning that
+kept them would hand them to anyone who reads the log. Both gunicorn's access log and
+Django's console log pass through ``redact``.
 
 A 500 in it is a fault of the server, once, with its traceback: a refusal or a redirect
 to the login page is one line (``OneLineRefusals``), and a client that left before its
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from gunicorn import glogging
 
-_IN_PATH = re.compile(r"(/[tsk]/|/accounts/invite/)[^/?#\s\"]+")
+_IN_PATH = re.compile(r"(/[tskp]/|/accounts/invite/)[^/?#\s\"]+")
 _IN_QUERY = re.compile(r"((?:^|[?&;])(?:key|share)=)[^&#;\s\"]*")
 HIDDEN = "…"
 

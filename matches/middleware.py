@@ -74,9 +74,18 @@ KEYS = ("key", "share")
 # Pages that show a tournament's results as they stand: no link, but a copy kept by a proxy
 # would go on showing a table that has since been confirmed or corrected.
 RESULTS = frozenset({"tournaments:results", "tournaments:result_table"})
-# Pages that carry every table's link of a round (the QR codes, the printed table cards):
-# a copy kept anywhere would hand out the tables' keys.
-LINKS = frozenset({"tournaments:table_links", "tournaments:print_tables", "play:match_links"})
+# Pages that carry every table's link of a round (the QR codes, the printed table cards),
+# or players' own links (a player's large code, the player slips): a copy kept anywhere
+# would hand out their keys.
+LINKS = frozenset(
+    {
+        "tournaments:table_links",
+        "tournaments:print_tables",
+        "play:match_links",
+        "tournaments:entry_link",
+        "tournaments:print_players",
+    }
+)
 # Pages behind an account that carry a link's token or a key (issue 31, item 8): the
 # match page and the answers that redraw its table (the share link), the owner's share
 # page, the tournament's and the round's pages (the board key, each table's link), the
@@ -91,6 +100,8 @@ ACCOUNT_PAGES = frozenset(
         "play:match_stop",
         "play:match_share",
         "tournaments:detail",
+        "tournaments:check_in",  # the row it redraws carries the player's link
+        "tournaments:print_cards",  # an organiser's cards carry the players' links
         "tournaments:round",
         "accounts:account",
         "accounts:token_create",

@@ -152,6 +152,48 @@ def logged_in(context, base: str, user) -> None:
     context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
 
 
+def qr_codes(pdf, page_number: int) -> list[str]:
+    """The QR codes on one page of a PDF, decoded: the page rendered in grey at 150 dpi
+    (pdftoppm's PGM: a header, then a byte per pixel) and read by zxing-cpp."""
+    import subprocess
+
+    import zxingcpp
+
+    raw = subprocess.run(
+        ["pdftoppm", "-gray", "-r", "150", "-f", str(page_number), "-l", str(page_number), pdf],
+        capture_output=True,
+        check=True,
+    ).stdout
+    magic, width, height, _depth = raw.split(maxsplit=4)[:4]
+    assert magic == b"P5"
+    width, height = int(width), int(height)
+    pixels = memoryview(raw[-width * height :]).cast("B", (height, width))
+    return [code.text for code in zxingcpp.read_barcodes(pixels)]
+
+
+def pdf_pages(pdf) -> list[str]:
+    """Each page's text of a PDF, laid out (pdftotext -layout)."""
+    import subprocess
+
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return text.split("\f")[:-1]
+
+
+def record_on_target(page, expect, number: int, dealer: int) -> None:
+    """Hand ``number`` of a Sergeant Major 8-5-3 table of three on its page, dealt by seat
+    ``dealer``: every seat on its target (8, 5, 3 from the dealer), whatever the page's
+    language."""
+    form = page.locator("form#record")
+    expect(form.locator("input[name=number]")).to_have_value(str(number))
+    form.locator("label.suit-button.hearts").click()
+    for offset, count in enumerate((8, 5, 3)):
+        form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
+    form.locator("input.tricks").nth(0).dispatch_event("input")
+    form.locator("button[type=submit]").click()
+
+
 def shot(page, name: str, full_page=False) -> None:
     """A screenshot of ``page`` as ``$SHOTS/<name>.png`` when ``$SHOTS`` is set."""
     folder = os.environ.get("SHOTS")

@@ -23,14 +23,19 @@ OPEN_TO_ALL = {
 REFUSED = (302, 401, 403, 404, 405)
 
 
-def every_path(values):
-    """Every route of the site but what anyone may read, its parameters filled in from
-    ``values`` (1 for one it does not name)."""
+def every_path(values, own=()):
+    """Every route of the site but what anyone may read (and ``own``: what the token
+    under test opens), its parameters filled in from ``values`` (1 for one it does not
+    name)."""
     for pattern in _patterns(get_resolver().url_patterns):
         if "<" not in pattern and "(" in pattern or pattern.startswith("^"):
             continue  # the API's catch-all and Django's own regex routes
         path = "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m.group(1), 1)), pattern)
-        if path in OPEN_TO_ALL or path.startswith(("/i18n/", "/setup/", "/api/docs")):
+        if (
+            path in OPEN_TO_ALL
+            or path in own
+            or path.startswith(("/i18n/", "/setup/", "/api/docs"))
+        ):
             continue
         yield path
 
@@ -43,23 +48,25 @@ def _patterns(patterns, prefix=""):
             yield prefix + str(item.pattern)
 
 
-def assert_refused(client, method, path, token):
-    """``method`` ``path`` with ``token`` as a bearer token is refused; a redirect goes
-    to the login page only."""
+def assert_refused(client, method, path, token, refused=REFUSED):
+    """``method`` ``path`` with ``token`` as a bearer token is refused (``refused``: the
+    answers that count as a refusal); a redirect goes to the login page only."""
     # A JSON body under /api/, so that the credentials are what is judged.
     body = {"data": "{}", "content_type": "application/json"} if method == "post" else {}
     response = getattr(client, method)(path, **body, HTTP_AUTHORIZATION=f"Bearer {token}")
-    assert response.status_code in REFUSED, (method, path, response)
+    assert response.status_code in refused, (method, path, response)
     if response.status_code == 302:
         assert "/accounts/login/" in response["Location"], (method, path)
 
 
-def assert_refused_everywhere(client, token, values) -> int:
-    """Every path of ``every_path(values)``, by GET and POST, with ``token`` as a bearer
-    token and as ``?share=``/``?key=``, is refused; returns how many requests were asked."""
+def assert_refused_everywhere(client, token, values, *, own=(), api_refused=REFUSED) -> int:
+    """Every path of ``every_path(values, own)``, by GET and POST, with ``token`` as a
+    bearer token and as ``?share=``/``?key=``, is refused (``api_refused``: what counts as
+    a refusal under /api/); returns how many requests were asked."""
     checked = 0
-    for path in every_path(values):
+    for path in every_path(values, own):
+        refused = api_refused if path.startswith("/api/") else REFUSED
         for method in ("get", "post"):
-            assert_refused(client, method, f"{path}?share={token}&key={token}", token)
+            assert_refused(client, method, f"{path}?share={token}&key={token}", token, refused)
             checked += 1
     return checked

@@ -4,6 +4,7 @@ from . import (  # noqa: F401  (they register their endpoints)
     exports,
     keeping,
     play,
+    player_links,
     players,
     ratings,
     series,

@@ -13,7 +13,9 @@ Who may do what
     ``Authorization: Bearer <key>`` with a key from the account page; owner or staff
     only. A share token never writes. A table link's token as ``Bearer`` writes the
     hands (record, correct, undo) of its table's match while the table is open — not
-    another match (403), not the match's end or share link, no tournament.
+    another match (403), not the match's end or share link, no tournament. A player
+    link's token as ``Bearer`` reads ``/api/me`` (``api.player_links``) and reaches the
+    match of a table its entry sits at as that table's link does; nothing else (403).
     ``GET /api/games`` and the OpenAPI description are open to all.
     The policy itself is ``matches.access`` (the same one the pages ask); ``match_for``
     only turns its answer into a status.
@@ -75,7 +77,7 @@ from pydantic import ValidationError as PydanticValidationError
 from .. import access
 from ..access import Access
 from ..errors import NotLoggedIn, Refused, clashes
-from ..models import Match, Table
+from ..models import Entry, Match, Table
 from ..models.audit import Actor
 from ..rules import RuleError
 from ..services.accounts import token_user
@@ -120,6 +122,15 @@ class ScorerKey(TableKey):
     the scorer link."""
 
 
+class PlayerKey(TableKey):
+    """A player link's token as a bearer token (issue 36): ``/api/me`` (``entry``), and the
+    match of a table its entry sits at with that table's link's reach
+    (``access.player_link_access``); the audit names the table, as for its link (``by``
+    and ``table`` are the match's table's, once ``match_for`` found it). Nothing else."""
+
+    entry: Entry | None = None
+
+
 def actor(request: HttpRequest) -> Any:
     """Whom the services' audit names for this request: the account, or a table."""
     auth = request.auth
@@ -128,7 +139,16 @@ def actor(request: HttpRequest) -> Any:
 
 def accounts_only(request: HttpRequest) -> None:
     """Creating a match, ending one and its share link are for accounts: a table link
-    enters its table's hands, nothing more (403)."""
+    enters its table's hands, nothing more (403); so does a player link, at its table."""
+    if isinstance(request.auth, PlayerKey):
+        raise ApiError(
+            403,
+            "forbidden",
+            _(
+                "A player link shows its player's seat and enters their table's hands; the "
+                "rest is for the organiser."
+            ),
+        )
     if isinstance(request.auth, TableKey):
         raise ApiError(
             403, "forbidden", _("A table link enters hands; the rest is for the organiser.")
@@ -162,7 +182,21 @@ class BearerAuth(HttpBearer):
             key = ScorerKey(token)
             key.by = Actor.scorer(token)
             return key
+        entry = Entry.by_token(token) if is_token(token) else None
+        if entry is not None and access.same_token(token, entry.token):
+            key = PlayerKey(token)
+            key.entry = entry
+            return key
         return ShareKey(token) if self.share else None
+
+
+class PlayerAuth(HttpBearer):
+    """``Authorization: Bearer <token>`` of a player link, and nothing else: ``/api/me``
+    (any other credentials are none there: 401)."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        key = BearerAuth().authenticate(request, token)
+        return key if isinstance(key, PlayerKey) else None
 
 
 class SessionAuth(APIKeyCookie):
@@ -584,7 +618,7 @@ def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
     found = request.auth.table if isinstance(request.auth, TableKey) else None
     viewer = access.api_viewer(request)
     try:
-        return access.find_match(viewer, match_id, needed, table=found)
+        match = access.find_match(viewer, match_id, needed, table=found)
     except access.NoSuchMatch:
         raise ApiError(
             404, "not_found", _("There is no match %(id)s.") % {"id": match_id}
@@ -593,6 +627,12 @@ def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
         if viewer.is_anonymous:  # let through by ``Anyone``: nobody is asking
             raise AuthenticationError from None
         raise ApiError(403, "forbidden", _refusal(request, refused.match, needed)) from None
+    if needed == Access.WRITE and isinstance(request.auth, PlayerKey):
+        # The player's own table (nothing else lets a player link write): its writes are
+        # the table's, checked again under the tournament's lock by the services.
+        request.auth.table = access.table_of(match)
+        request.auth.by = request.auth.table.actor
+    return match
 
 
 def _refusal(request: HttpRequest, match: Match, needed: Access) -> str:
@@ -603,7 +643,10 @@ def _refusal(request: HttpRequest, match: Match, needed: Access) -> str:
         needed == Access.WRITE
         and isinstance(request.auth, TableKey)
         and table is not None
-        and access.same_token(str(request.auth), table.token)
+        and (
+            access.same_token(str(request.auth), table.token)
+            or access.player_link_access(str(request.auth), match) == Access.READ
+        )
     ):
         return table.closed_message
     return str(REFUSED[needed])

@@ -78,6 +78,9 @@ class EntryOut(Schema):
     players: list[int]
     name: str
     checked_in: bool
+    self_checked_in: bool = Field(
+        description="Checked in through the player's own link, not by the organiser."
+    )
     withdrawn_from: int | None
     joined_at: int
 
@@ -126,6 +129,7 @@ class TournamentOut(Schema):
     bye_game_points: int
     bye_match_points: int
     public: bool
+    self_check_in: bool
     entries: list[EntryOut]
     rounds: list[RoundOut]
 
@@ -283,6 +287,10 @@ class TournamentIn(Body):
     bye_game_points: Whole = Field(0, ge=-services.POINTS_LIMIT, le=services.POINTS_LIMIT)
     bye_match_points: Whole = Field(1, ge=0, le=2)
     public: StrictBool = False
+    self_check_in: StrictBool = Field(
+        False,
+        description="Each player's link checks that player in, until the next round is drafted.",
+    )
 
 
 # A row id: the database's keys are 64-bit, so a bigger number names nothing (and would
@@ -392,6 +400,7 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
         "players": entry.player_ids,
         "name": entry.name,
         "checked_in": entry.checked_in,
+        "self_checked_in": entry.self_checked_in,
         "withdrawn_from": entry.withdrawn_from,
         "joined_at": entry.joined_at,
     }
@@ -424,34 +433,35 @@ def _round_json(round_: Round, *, organiser: bool) -> dict[str, Any]:
 
 
 def standings_json(read: standings_reads.Standings) -> dict[str, Any]:
-    rows = []
-    for row in read.rows:
-        rows.append(
-            {
-                "rank": row.rank,
-                "shared": row.shared,
-                "entry": row.entry,
-                "name": row.name,
-                "score": row.score,
-                "match_points": row.match_points,
-                "game_points": row.game_points,
-                "tie_breaks": dict(row.tie_break_values),
-                "rounds": [
-                    {
-                        "round": number,
-                        "table": result.table,
-                        "game_points": result.game_points,
-                        "place": result.place,
-                        "won": result.won,
-                        "bye": result.bye,
-                        "adjustment": result.adjustment,
-                    }
-                    for number, result in read.rounds.get(row.entry, {}).items()
-                ],
-                "why": row.why.text(_) if row.why else None,
-            }
-        )
+    rows = [standings_row_json(read, row) for row in read.rows]
     return {"after_round": read.after_round, "final": read.final, "rows": rows}
+
+
+def standings_row_json(read: standings_reads.Standings, row: standings.StandingsRow) -> dict:
+    """One row of the standings, with its rounds and why it stands there."""
+    return {
+        "rank": row.rank,
+        "shared": row.shared,
+        "entry": row.entry,
+        "name": row.name,
+        "score": row.score,
+        "match_points": row.match_points,
+        "game_points": row.game_points,
+        "tie_breaks": dict(row.tie_break_values),
+        "rounds": [
+            {
+                "round": number,
+                "table": result.table,
+                "game_points": result.game_points,
+                "place": result.place,
+                "won": result.won,
+                "bye": result.bye,
+                "adjustment": result.adjustment,
+            }
+            for number, result in read.rounds.get(row.entry, {}).items()
+        ],
+        "why": row.why.text(_) if row.why else None,
+    }
 
 
 # -- endpoints ----------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from django.utils.translation import gettext
 
 @dataclass(frozen=True)
 class Actor:
-    """Who does a write, as its audit names them: an account, or a tournament table's
-    link, which has no account (a scorer's link would be a third kind).
+    """Who does a write, as its audit names them: an account, or a link, which has no
+    account: a tournament table's, a match's scorer link, a player's own link.
 
     ``name`` is what the audit keeps (``by_name``): the username, or ``table:<n>``. A
     table's actor carries its table, so that the write itself decides, under the
@@ -47,6 +47,12 @@ class Actor:
         The write asks under the match's lock whether ``token`` is still its link."""
         return cls(SCORER_LINK, scorer_token=token)
 
+    @classmethod
+    def player(cls) -> Actor:
+        """A player through their own link (``/p/<token>/``): no account; it checks that
+        player in, nothing else (the entry is named in what the audit keeps)."""
+        return cls(PLAYER_LINK)
+
     @property
     def who(self) -> str:
         return who(self.name)
@@ -58,12 +64,16 @@ class Actor:
 # What the audit keeps (``by_name``) for a write through a scorer link: no username has a
 # colon, so it is nobody's name.
 SCORER_LINK = "scorer:link"
+# And for a player's own link (a self check-in).
+PLAYER_LINK = "player:link"
 
 
 def who(by_name: str) -> str:
     """Who made a change, in the reader's language: a username, or a table's phone."""
     if by_name == SCORER_LINK:
         return gettext("scorer link")
+    if by_name == PLAYER_LINK:
+        return gettext("player link")
     kind, _colon, number = by_name.partition(":")
     if kind == "table" and number.isdigit():
         return gettext("table %(number)s (phone)") % {"number": number}

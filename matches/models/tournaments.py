@@ -25,8 +25,8 @@ NAME_MAX = 80
 
 
 def new_link_token() -> str:
-    """A table or board link's secret: 160 random bits, URL-safe (TOURNAMENTS.md asks for
-    at least 128, and the token is also a bearer token for the table's match)."""
+    """A table, board or player link's secret: 160 random bits, URL-safe (at least 128
+    are asked for, and a table's token is also a bearer token for the table's match)."""
     return secrets.token_urlsafe(20)
 
 
@@ -61,6 +61,9 @@ class Tournament(models.Model):
     bye_game_points = models.IntegerField(_("game points for a bye"), default=0)
     bye_match_points = models.IntegerField(_("match points for a bye"), default=1)
     public = models.BooleanField(_("public"), default=False)
+    # Each player's link checks that player in, until the next round is drafted
+    # (docs/tournaments.md, "Player links").
+    self_check_in = models.BooleanField(_("self check-in"), default=False)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -111,6 +114,11 @@ class Entry(models.Model):
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="partner_entries"
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
+    # Checked in through the player's own link, not at the door (the check-in page says so).
+    self_checked_in = models.BooleanField(default=False)
+    # The player link's secret (``/p/<token>/``): made with the entry, replaced by the
+    # organiser (the old one then reaches nothing).
+    token = models.CharField(max_length=32, unique=True, default=new_link_token)
     withdrawn_from = models.PositiveSmallIntegerField(null=True, blank=True)
     joined_at = models.PositiveSmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -135,6 +143,14 @@ class Entry(models.Model):
     @property
     def player_ids(self) -> list[int]:
         return [pk for pk in (self.player_id, self.partner_id) if pk]
+
+    @classmethod
+    def by_token(cls, token: str) -> "Entry | None":
+        """The entry whose player link carries ``token``, or None (one indexed read).
+        Compare the token in constant time before trusting it."""
+        if not token or len(token) > 64:
+            return None
+        return one_by(cls, "token", token)
 
     def plays_in(self, number: int) -> bool:
         """Whether the entry is in the field of round ``number`` (checked in, joined, not

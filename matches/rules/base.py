@@ -550,6 +550,18 @@ class Ruleset:
         them as one team (docs/tournaments.md). Each seat its own by default."""
         return seat
 
+    def hands_sat_out(self, seat: int, first_dealer: int, hands: int) -> tuple[int, ...]:
+        """The hands (numbered from 1, of ``hands``) that ``seat`` sits out at a table
+        whose first hand ``first_dealer`` deals: none where every seat plays every hand.
+        The deal passes to the left, as it does at every game with a seat sitting out
+        (Sergeant Major's sitter, six-handed Sheepshead's dealer); a player's link says
+        it before the first card is dealt."""
+        return tuple(
+            number
+            for number in range(1, hands + 1)
+            if seat not in self.active((first_dealer + number - 1) % self.seats)
+        )
+
     def seat_order(self, teams: Sequence[Sequence[str]]) -> list[str]:
         """The players clockwise from seat 0, for a table of ``teams`` (a tournament's
         entries: one player each, or partners) in the order they were drawn. Partners sit

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from .. import rules, text
-from ..models import Round, Table, TableSeat, Tournament
+from ..models import Round, Table, TableSeat, Tournament, name_order
 from . import standings as standings_reads
 from .selectors import RevisionCache
 from .tables import table_sizes
@@ -54,6 +54,17 @@ class Board:
     tables: tuple[TableProgress, ...]
     byes: tuple[str, ...]
     standings: standings_reads.Standings
+    # Everyone of the round A–Z with their table and seat (None, None: a bye), as people
+    # read the names: the projector's "find your seat" list.
+    by_name: tuple[tuple[str, int | None, int | None], ...] = ()
+
+    @property
+    def seating_shown(self) -> bool:
+        """Whether the board shows the round's seating by name: from the start of a round
+        until every one of its tables has a hand in (those still looking for their seat
+        are at the tables without one)."""
+        playing = self.round is not None and self.round.status == Round.Status.PLAYING
+        return playing and bool(self.by_name) and any(not table.hands for table in self.tables)
 
     @property
     def tables_done(self) -> int:
@@ -219,6 +230,13 @@ def _board(tournament: Tournament, key: str) -> Board:
         byes = tuple(
             bye.entry.name for bye in round_.byes.select_related("entry__player", "entry__partner")
         )
+    by_name = [
+        (name, table.number, seat)
+        for table in tables
+        for seat, name in enumerate(table.names, start=1)
+    ]
+    by_name += [(name, None, None) for name in byes]
+    by_name.sort(key=lambda item: name_order(item[0]))
     return Board(
         tournament=tournament,
         revision=key,
@@ -226,6 +244,7 @@ def _board(tournament: Tournament, key: str) -> Board:
         tables=tables,
         byes=byes,
         standings=standings_reads.tournament_standings(tournament),
+        by_name=tuple(by_name),
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from .. import rules, standings
-from ..models import Round, TableSeat, Tournament, name_order
+from ..models import Entry, Round, TableSeat, Tournament, name_order
 from . import standings as standings_reads
 from .tables import table_sizes
 
@@ -94,6 +94,12 @@ def round_sheet(round_: Round) -> RoundSheet:
     by_name += [(name, None) for name in byes]
     by_name.sort(key=lambda item: _name_order(item[0]))
     return RoundSheet(tournament, round_, tables, byes, by_name)
+
+
+def entries_by_name(tournament: Tournament) -> list[Entry]:
+    """Every entry of the tournament A–Z as people read the names (the player slips)."""
+    entries = tournament.entries.select_related("player", "partner")
+    return sorted(entries, key=lambda entry: _name_order(entry.name))
 
 
 # -- the standings and the score cards ----------------------------------------------------------

@@ -36,6 +36,7 @@ from ..models import (
     TableSeat,
     Tournament,
     TournamentAudit,
+    new_link_token,
 )
 from ..models.audit import Actor
 from ..rules import RuleError
@@ -43,6 +44,7 @@ from ..rules.base import _
 from . import club, play
 from . import players as register
 from .base import writing
+from .player_links import check_in_closed
 from .tables import table_sizes
 
 MAX_ROUNDS = 30
@@ -69,6 +71,7 @@ def settings_of(
     bye_game_points: Any = 0,
     bye_match_points: Any = 1,
     public: Any = False,
+    self_check_in: Any = False,
 ) -> dict[str, Any]:
     """A tournament's set-up checked and completed with the game's defaults: the fields
     of ``Tournament`` as they will be stored. ``RuleError`` names the first field wrong."""
@@ -101,6 +104,8 @@ def settings_of(
             )
     if not isinstance(public, bool):
         raise RuleError(_("Say yes or no."), field="public")
+    if not isinstance(self_check_in, bool):
+        raise RuleError(_("Say yes or no."), field="self_check_in")
     return {
         "name": name,
         "date": date,
@@ -116,6 +121,7 @@ def settings_of(
         "bye_game_points": _whole(bye_game_points, "bye_game_points", -POINTS_LIMIT, POINTS_LIMIT),
         "bye_match_points": _whole(bye_match_points, "bye_match_points", 0, 2),
         "public": public,
+        "self_check_in": self_check_in,
     }
 
 
@@ -179,6 +185,7 @@ def setup(tournament: Tournament) -> dict[str, Any]:
         "bye_game_points": tournament.bye_game_points,
         "bye_match_points": tournament.bye_match_points,
         "public": tournament.public,
+        "self_check_in": tournament.self_check_in,
     }
 
 
@@ -286,7 +293,9 @@ def check_in(entry: Entry, by, *, checked_in: bool = True) -> Entry:
         entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
         if entry.checked_in != checked_in:
             entry.checked_in = checked_in
-            entry.save(update_fields=["checked_in"])
+            # At the door: whoever checked in by their link is the organiser's now.
+            entry.self_checked_in = False
+            entry.save(update_fields=["checked_in", "self_checked_in"])
             _bump(tournament)
             _audit(
                 tournament,
@@ -294,6 +303,42 @@ def check_in(entry: Entry, by, *, checked_in: bool = True) -> Entry:
                 "check-in" if checked_in else "check-out",
                 after={"entry": entry.name},
             )
+    return entry
+
+
+class CheckInClosed(NotNow):
+    """A self check-in the tournament does not take now (``check_in_closed`` says why)."""
+
+
+def check_in_myself(entry: Entry) -> Entry:
+    """A player checks in through their own link (the tournament's ``self_check_in``):
+    that entry alone, until the next round is drafted; ``CheckInClosed`` (409) otherwise.
+    Checked in already, nothing changes. The audit names the player's link."""
+    with writing():
+        tournament = _lock(entry.tournament)
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+        if entry.checked_in:
+            return entry
+        closed = check_in_closed(tournament, entry)
+        if closed:
+            raise CheckInClosed(closed)
+        entry.checked_in = entry.self_checked_in = True
+        entry.save(update_fields=["checked_in", "self_checked_in"])
+        _bump(tournament)
+        _audit(tournament, Actor.player(), "self-check-in", after={"entry": entry.name})
+    return entry
+
+
+def replace_player_link(entry: Entry, by) -> Entry:
+    """A new player link for ``entry`` (a phone lost, a link passed on): the old one
+    reaches nothing from now on. The audit keeps no token."""
+    with writing():
+        tournament = _lock(entry.tournament)
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+        entry.token = new_link_token()
+        entry.save(update_fields=["token"])
+        _bump(tournament)
+        _audit(tournament, by, "player-link", after={"entry": entry.name})
     return entry
 
 

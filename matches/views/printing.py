@@ -1,5 +1,6 @@
 """The printed sheets of a tournament (TOURNAMENTS.md §7 "Print"): standings, a round's
-seating list (by table and by name), table cards, and every player's score card.
+seating list (by table and by name), table cards, every player's score card, and the
+player slips (each player's own link as a QR code, eight to a page, to cut apart).
 
 Each is an ordinary page, readable on screen, that the browser prints on A4 through
 ``static/css/sheet.css`` (no PDF library): the page's tools (back, Print) stay on screen.
@@ -7,7 +8,8 @@ Each is an ordinary page, readable on screen, that the browser prints on A4 thro
 Who may print what (``access``): organisers everything; anyone, logged in or not, the
 standings, the seating lists and the score cards of a public tournament (what its public
 results show anyway). Table cards carry the tables' secret links, so only organisers
-print them, public tournament or not. Anyone else logged in gets 403, an anonymous
+print them, public tournament or not; so do the player slips, and the score cards carry
+each player's link only when an organiser prints them. Anyone else logged in gets 403, an anonymous
 visitor the login page; a tournament that does not exist is a 404 on the sheets a public
 tournament shows anyone.
 """
@@ -155,12 +157,40 @@ def _grid_size(hands: int, names: list[str]) -> str:
 def print_cards(request, tournament_id: int):
     tournament = _printable(request, tournament_id, public=True)
     read = standings_reads.tournament_standings(tournament)
+    cards = sheets.score_cards(read)
+    codes = {}
+    if access.is_organiser(request.user):
+        # The player's own link on their card: only an organiser's print carries it (a
+        # public tournament's cards are anyone's to print; the links are the players').
+        tokens = dict(tournament.entries.values_list("pk", "token"))
+        for card in cards:
+            url = links.player_url(request, tokens[card.row.entry])
+            codes[card.row.entry] = links.qr_svg(url, title=url)
     context = _context(
         request,
         tournament,
         read=read,
-        cards=sheets.score_cards(read),
+        cards=[(card, codes.get(card.row.entry)) for card in cards],
         score_label=TIE_BREAK_LABELS[tournament.score],
         match_points=tournament.score == "match_points",
     )
     return _render(request, "print/cards.html", context)
+
+
+SLIPS_PER_PAGE = 8  # two columns of four on A4, to cut apart
+
+
+@_sheet
+def print_players(request, tournament_id: int):
+    """A slip per entry, A–Z, eight to an A4 page: the name, the tournament and the QR code
+    of the player's own link (organisers only: the links are the players' keys)."""
+    tournament = _printable(request, tournament_id, public=False)
+    slips = []
+    for entry in sheets.entries_by_name(tournament):
+        url = links.player_url(request, entry.token)
+        slips.append({"entry": entry, "url": url, "qr": links.qr_svg(url, title=url)})
+    pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
+    context = _context(
+        request, tournament, pages=pages, phones_origin=links.loopback_origin(request)
+    )
+    return _render(request, "print/players.html", context)

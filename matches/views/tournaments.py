@@ -144,6 +144,11 @@ class TournamentForm(forms.Form):
         required=False,
     )
     public = forms.BooleanField(label=gettext_lazy("Public results and board"), required=False)
+    self_check_in = forms.BooleanField(
+        label=gettext_lazy("Players check themselves in with their own link"),
+        help_text=gettext_lazy("Until the round is drafted; you can still check anyone in."),
+        required=False,
+    )
 
     # The tie-break chain in order: a choice per place, as many as anyone uses.
     TIE_BREAK_PLACES = 3
@@ -291,6 +296,7 @@ class TournamentForm(forms.Form):
             "bye_game_points": _or(data["bye_game_points"], 0),
             "bye_match_points": _or(data["bye_match_points"], 1),
             "public": data["public"],
+            "self_check_in": data["self_check_in"],
         }
 
 
@@ -427,6 +433,9 @@ def _detail(request, tournament: Tournament, *, names: str, names_errors=(), tic
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
         "names": names[:NAMES_KEPT],
         "names_errors": list(names_errors),
+        # The players' codes beside their names carry this address: said when no phone
+        # could open it (as the table links say it).
+        "phones_origin": links.loopback_origin(request),
         **_candidates(request, tournament, ticked),
     }
     return context
@@ -723,6 +732,7 @@ def tournament_edit(request, tournament_id: int):
         "tie_breaks": tournament.tie_breaks,
         "remainder": tournament.remainder,
         "public": tournament.public,
+        "self_check_in": tournament.self_check_in,
         "options": tournament.options,
         "bye_game_points": tournament.bye_game_points,
         "bye_match_points": tournament.bye_match_points,
@@ -1266,6 +1276,8 @@ AUDIT_SENTENCES = {
     "register": gettext_lazy("registered %(entries)s"),
     "check-in": gettext_lazy("checked in %(entry)s"),
     "check-out": gettext_lazy("took back the check-in of %(entry)s"),
+    "self-check-in": gettext_lazy("checked %(entry)s in through their own link"),
+    "player-link": gettext_lazy("replaced the player link of %(entry)s"),
     "withdraw": gettext_lazy("withdrew %(entry)s from round %(withdrawn_from)s on"),
     "keep-apart": gettext_lazy("kept %(entries)s apart"),
     "draft": gettext_lazy("drafted round %(round)s (%(method)s, %(repeat_pairs)s repeat pairs)"),

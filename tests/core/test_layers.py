@@ -36,6 +36,7 @@ READS = (
     "matches.services.sheets",
     "matches.services.lists",
     "matches.services.club",
+    "matches.services.player_links",
 )
 WRITERS = (
     "matches.services.play",

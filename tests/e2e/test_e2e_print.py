@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model
 
 from matches.models import Entry, Table
 from matches.services import tournaments as services
-from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, watch_policy
+from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, qr_codes, watch_policy
 from tests.pdf_support import overhang
 from tests.print.evening import NAMES, night, sheepshead_night
 
@@ -97,30 +97,7 @@ def raw_text(pdf):
 
 
 def qr_of(pdf, page_number):
-    """The QR code on one page of a PDF, decoded: the page rendered in grey at 150 dpi
-    (pdftoppm's PGM: a header, then a byte per pixel) and read by zxing-cpp."""
-    import zxingcpp
-
-    raw = subprocess.run(
-        [
-            "pdftoppm",
-            "-gray",
-            "-r",
-            "150",
-            "-f",
-            str(page_number),
-            "-l",
-            str(page_number),
-            str(pdf),
-        ],
-        capture_output=True,
-        check=True,
-    ).stdout
-    magic, width, height, _depth = raw.split(maxsplit=4)[:4]
-    assert magic == b"P5"
-    width, height = int(width), int(height)
-    pixels = memoryview(raw[-width * height :]).cast("B", (height, width))
-    return [code.text for code in zxingcpp.read_barcodes(pixels)]
+    return qr_codes(str(pdf), page_number)
 
 
 def whole(name, page):
@@ -150,6 +127,10 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
         for table in Table.objects.filter(round__tournament=tournament, round__number=3)
     }
     base = f"{live_server.url}/tournaments/{tournament.pk}/print/"
+    player_links = {
+        f"{live_server.url}/p/{token}/"
+        for token in tournament.entries.values_list("token", flat=True)
+    }
     timings = {}
 
     for locale, language in (("en-GB", "en"), ("de-DE", "de")):
@@ -190,8 +171,18 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
         # Every name on the door's list, every player a card.
         read = {name: raw_text(OUT / f"print-{name}-{language}.pdf") for name in sheets}
         assert all(whole(name, read["seating"][1]) for name in PLAYERS)
-        # A–Z: each card's name is the line under its heading ("Score card ... Final").
-        lines = [line.strip() for line in "\n".join(cards).splitlines() if line.strip()]
+        # A–Z: each card's name is the line under its heading ("Score card ... Final"),
+        # beside it the caption of the player's code (an organiser's print).
+        caption = "Your player link" if language == "en" else "Ihr Spielerlink"
+        assert all(
+            card.count(caption) == card.count("Score card" if language == "en" else "Ergebniskarte")
+            for card in cards
+        )
+        # Each code is its card's player's own link.
+        codes = qr_of(OUT / f"print-cards-{language}.pdf", 1)
+        assert len(codes) == cards[0].count(caption) and set(codes) <= player_links
+        lines = [line.replace(caption, "").strip() for line in "\n".join(cards).splitlines()]
+        lines = [line for line in lines if line]
         final = "Final" if language == "en" else "Endstand"
         heads = [lines[i + 1] for i, line in enumerate(lines[:-1]) if line.endswith(final)]
         assert len(heads) == len(PLAYERS)

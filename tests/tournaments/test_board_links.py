@@ -20,7 +20,9 @@ def board_link(page: str) -> str:
 
 
 def board_heading(response) -> str:
-    return re.search(r"<h2>(.*?)</h2>", response.content.decode(), re.S).group(1).strip()
+    # The standings' own heading (at a round's start the seats by name come first).
+    page = response.content.decode()
+    return re.search(r'class="board-standings".*?<h2>(.*?)</h2>', page, re.S).group(1).strip()
 
 
 def close(round_, organiser):

@@ -50,6 +50,8 @@ RUN_PAGES = [
     ("POST", T + "/adjustments/"),
     ("POST", T + "/entries/{e}/check-in/"),
     ("POST", T + "/entries/{e}/withdraw/"),
+    ("GET", T + "/entries/{e}/link/"),
+    ("POST", T + "/entries/{e}/link/"),
     ("POST", T + "/rounds/"),
     ("GET", T + "/rounds/1/"),
     ("POST", T + "/rounds/1/change/"),
@@ -60,6 +62,7 @@ RUN_PAGES = [
     ("GET", T + "/standings.csv"),
     ("GET", T + "/results.csv"),
     ("GET", T + "/print/tables/1/"),
+    ("GET", T + "/print/players/"),
 ]
 SEE_PAGES = [
     ("GET", T + "/board/"),
@@ -75,6 +78,8 @@ RUN_API = [
     ("POST", A + "/entries/{e}/check-in"),
     ("DELETE", A + "/entries/{e}/check-in"),
     ("POST", A + "/entries/{e}/withdraw"),
+    ("GET", A + "/entries/{e}/link"),
+    ("POST", A + "/entries/{e}/link"),
     ("POST", A + "/rounds"),
     ("POST", A + "/rounds/1/start"),
     ("POST", A + "/rounds/1/close"),
