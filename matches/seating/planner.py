@@ -29,7 +29,8 @@ sitter tables, a plan searched with the sitters' turns above the repeats — the
 search over swaps of two entries in one round (moves that involve an entry with a
 conflict, or at a sitter table out of turn, as in Dotú and Van Hentenryck's social
 golfer search), every term kept up to date swap by swap from the pairs the swap changes;
-then a descent on the next round alone.
+then the planned round that does best as the next one first (``_best_round_first``), then
+a descent on the next round alone.
 
 When only the next round is left to plan and it has few enough seatings (``exhaustive``:
 5,775 for 11 entries at 4+4+3), every one of them is tried instead: the optimum by the
