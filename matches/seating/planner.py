@@ -462,8 +462,7 @@ def _greedy(
     problem: Problem, rng: random.Random, *, turns_first: bool = False
 ) -> list[list[list[int]]]:
     """Round by round, each entry to the table where it adds least: keep-apart pairs,
-    then the most times it has met one there, then its meetings so far with them all,
-    then the sitters' turn (the seats at sitter tables to those
+    then meetings so far, then the sitters' turn (the seats at sitter tables to those
     who sat there least; before the meetings if ``turns_first``, the entries then in
     order of their rounds at a sitter table). The next round takes entries in standings
     order and tables in order (the Setzliste, bent around conflicts); later rounds a
@@ -508,22 +507,20 @@ def _greedy(
             for x in avoid[p]:
                 t = seat_of[x]
                 if t >= 0:
-                    touched.setdefault(t, [0, 0, 0])[0] += 1
+                    touched.setdefault(t, [0, 0])[0] += 1
             for x, times in mates[p].items():
                 t = seat_of[x]
                 if t >= 0:
-                    there = touched.setdefault(t, [0, 0, 0])
-                    there[1] = max(there[1], times)
-                    there[2] += times
+                    touched.setdefault(t, [0, 0])[1] += times
             options = [
-                (_key(there, _turn_cost(p in due, sitter_tables[t]), turns_first), t)
-                for t, there in touched.items()
+                (_key(apart, times, _turn_cost(p in due, sitter_tables[t]), turns_first), t)
+                for t, (apart, times) in touched.items()
                 if len(tables[t]) < sizes[t]
             ]
             for kind in (False, True):
                 t = _untouched(open_tables[kind], touched, rng, in_order)
                 if t is not None:
-                    options.append((_key([0, 0, 0], _turn_cost(p in due, kind), turns_first), t))
+                    options.append((_key(0, 0, _turn_cost(p in due, kind), turns_first), t))
             least = min(key for key, _t in options)
             equal = [t for key, t in options if key == least]
             t = min(equal) if in_order else rng.choice(equal)
@@ -541,11 +538,8 @@ def _greedy(
     return plan
 
 
-def _key(there: list[int], turn: int, turns_first: bool) -> tuple[int, int, int, int]:
-    """An entry's cost at a table: ``there`` holds its keep-apart pairs, the most times
-    it has met one of them and its meetings with them all."""
-    apart, most, times = there
-    return (apart, turn, most, times) if turns_first else (apart, most, times, turn)
+def _key(apart: int, times: int, turn: int, turns_first: bool) -> tuple[int, int, int]:
+    return (apart, turn, times) if turns_first else (apart, times, turn)
 
 
 def _turn_cost(due: bool, sitter_table: bool) -> int:

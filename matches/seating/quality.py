@@ -184,27 +184,40 @@ def least_most(sizes: Sequence[int], seated: Collection[Entry], history: History
     be made of pairs that met fewer times."""
     met = history.meetings()
     everyone = list(seated)
+    n = len(everyone)
     most = max(met.values(), default=0)
     if any(size > 1 for size in sizes):
         most = max(most, 1)
     made = sum(size * (size - 1) // 2 for size in sizes)
     least = min(sizes, default=1) - 1
     while True:
-        fine_of: Counter[Entry] = Counter()
-        fine = 0
-        for i, first in enumerate(everyone):
-            for second in everyone[i + 1 :]:
-                if met.get(pair(first, second), 0) < most:
-                    fine += 1
-                    fine_of[first] += 1
-                    fine_of[second] += 1
+        # The pairs that met ``most`` times or more must stay apart.
+        apart, apart_of = _met_at_least(met, everyone, most)
         if (
-            fine >= made
-            and all(fine_of[entry] >= least for entry in everyone)
+            n * (n - 1) // 2 - apart >= made
+            and all(n - 1 - apart_of[entry] >= least for entry in everyone)
             and forced_by_rounds(sizes, everyone, history, most=most) is not None
         ):
             return most
         most += 1
+
+
+def _met_at_least(
+    met: Counter[Pair], seated: Collection[Entry], times: int
+) -> tuple[int, Counter[Entry]]:
+    """Of the pairs of ``seated``, how many met at least ``times`` times, and how many of
+    them each entry is in (read from the pairs that met: a big field has few of those
+    beside the pairs there are)."""
+    here = set(seated)
+    pairs = 0
+    of: Counter[Entry] = Counter()
+    for key, count in met.items():
+        if count >= times and key <= here:
+            first, second = key
+            pairs += 1
+            of[first] += 1
+            of[second] += 1
+    return pairs, of
 
 
 def new_repeats_bound(
@@ -224,19 +237,13 @@ def new_repeats_bound(
     """
     if not sizes:
         return 0
-    met = history.meetings()
-    fresh_of = Counter()
     everyone = list(seated)
-    fresh = 0
-    for i, first in enumerate(everyone):
-        for second in everyone[i + 1 :]:
-            if pair(first, second) not in met:
-                fresh += 1
-                fresh_of[first] += 1
-                fresh_of[second] += 1
+    n = len(everyone)
+    met_pairs, met_of = _met_at_least(history.meetings(), everyone, 1)
+    fresh = n * (n - 1) // 2 - met_pairs
     made = sum(size * (size - 1) // 2 for size in sizes)
     least = min(sizes) - 1
-    per_player = sum(max(0, least - fresh_of[entry]) for entry in everyone)
+    per_player = sum(max(0, least - (n - 1 - met_of[entry])) for entry in everyone)
     forced = forced_by_rounds(sizes, everyone, history, most=most)
     if forced is None:  # no seating keeps to ``most``: the bound of any seating
         forced = forced_by_rounds(sizes, everyone, history)
