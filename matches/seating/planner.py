@@ -204,20 +204,34 @@ def plan(
 def _best_round_first(search: PlanSearch) -> None:
     """The planned round that does best as the next one, first: a planned round with the
     same byes as the next may take its place, which changes none of the meetings over
-    the event, only the terms of the next round (its pairs who met before, its spread,
-    its sitters' past). No swap does this: a repeat the plan put in the next round that
-    another round could take moves only by a whole round."""
+    the event nor anyone's turns at sitter tables, only the terms of the next round (its
+    pairs who met before, its spread, its sitters' past, in that order). No swap does
+    this: a repeat the plan put in the next round that another round could take moves
+    only by a whole round."""
     problem = search.problem
-    best = search.cost, search.snapshot()
+    rounds = search.snapshot()
+    met, rank = problem.met, problem.rank
+
+    def as_next(tables: list[list[int]]) -> tuple[int, int, int]:
+        again = sum(
+            1 for table in tables for i, p in enumerate(table) for q in table[i + 1 :] if met[p][q]
+        )
+        spread = 0 if rank is None else sum(_range(rank, table) for table in tables if table)
+        sat = sum(
+            problem.sitter_count[p]
+            for t, table in enumerate(tables)
+            if problem.sitter_tables[t]
+            for p in table
+        )
+        return again, spread, sat
+
+    best, best_key = 0, as_next(rounds[0])
     for r in range(1, problem.rounds):
-        if problem.byes[r] != problem.byes[0]:
-            continue
-        swapped = list(best[1])
-        swapped[0], swapped[r] = swapped[r], swapped[0]
-        search.load(swapped)
-        if search.cost < best[0]:
-            best = search.cost, search.snapshot()
-    search.load(best[1])
+        if problem.byes[r] == problem.byes[0] and (key := as_next(rounds[r])) < best_key:
+            best, best_key = r, key
+    if best:
+        rounds[0], rounds[best] = rounds[best], rounds[0]
+        search.load(rounds)
 
 
 def separate(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
 
 from . import exhaustive
 from .model import Entry, History, Pair, Quality, RepeatPair, pair
@@ -299,6 +300,7 @@ def forcing(sizes: Sequence[int], here: Collection[Entry], history: History) -> 
     """What the tables played force on a round of ``sizes`` (``forced_by_rounds``): the
     most one round played forces, and the sum over every round played."""
     here = set(here)
+    sizes = tuple(sizes)
     most = total = 0
     for played in history.rounds:
         forced = sum(
@@ -313,7 +315,13 @@ def forcing(sizes: Sequence[int], here: Collection[Entry], history: History) -> 
 def least_together(group: int, sizes: Sequence[int]) -> int:
     """The fewest pairs of ``group`` players who share a table, at tables of ``sizes``:
     each player in turn to the table with fewest of them and room left (evenly spread is
-    the least, the cost of a table growing with each one more)."""
+    the least, the cost of a table growing with each one more). Kept per group and sizes:
+    the bounds ask it for every table played, of a few sizes."""
+    return _least_together(group, tuple(sizes))
+
+
+@lru_cache(maxsize=4096)
+def _least_together(group: int, sizes: tuple[int, ...]) -> int:
     placed = [0] * len(sizes)
     together = 0
     for _player in range(group):
