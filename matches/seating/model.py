@@ -161,7 +161,8 @@ class Quality:
     repeats than ``lower_bound``: ``most_bound`` is the least ``most_met`` of any seating of
     this round, ``ordered_bound`` the least ``total`` of one at it, ``squares`` the Σ m²
     over the pairs' meeting counts through this round and ``squares_bound`` the least of
-    a seating at both (each a bound, or exact where every seating was tried).
+    a seating at both: bounds no seating goes below in that order, the seating's own
+    figures where it is proven the optimum.
     """
 
     created: int

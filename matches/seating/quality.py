@@ -99,7 +99,7 @@ def fewest_new_repeats(
         return reached, True
     if not sizes or exhaustive.count(sizes) > exhaustive.LIMIT:
         return bound, False
-    met = history.meetings()
+    mates = _mates(history.meetings())
     everyone = list(seated)
 
     def again(_table: int, members: tuple[Entry, ...]) -> tuple[int]:
@@ -108,7 +108,7 @@ def fewest_new_repeats(
                 1
                 for i, first in enumerate(members)
                 for second in members[i + 1 :]
-                if pair(first, second) in met
+                if second in mates.get(first, ())
             ),
         )
 
@@ -135,8 +135,10 @@ def best_by_order(
     beyond the round's own pairs, halved); and whether that is the exact optimum (every
     seating tried) rather than a bound, lower than or equal to every seating in that order.
 
-    ``reached``: those three figures of a seating at hand, if one is known: the search only
-    looks for better, and ends at once if it is at the bound.
+    ``reached``: those three figures of a seating at hand, if one is known: then the
+    answer is only whether it is the optimum. It is, at the bound or when no seating
+    does better (``reached``, exact); else the bound comes back, the search ending at the
+    first seating better than it (the page says no more than "not optimal").
     """
     bound = order_bound(sizes, seated, history)
     if reached is not None and reached <= bound:
@@ -145,12 +147,15 @@ def best_by_order(
         return bound, False
     met = history.meetings()
     floor = max(met.values(), default=0)
+    mates = _mates(met)
+    nobody: dict[Entry, int] = {}
 
     def cost(_table: int, members: tuple[Entry, ...]) -> Order:
         most, again, earlier = max(floor, 1), 0, 0
         for i, first in enumerate(members):
+            row = mates.get(first, nobody)
             for second in members[i + 1 :]:
-                times = met.get(pair(first, second), 0)
+                times = row.get(second, 0)
                 if times:
                     again += 1
                     earlier += times
@@ -158,11 +163,27 @@ def best_by_order(
         return most, again, earlier
 
     found = exhaustive.best(
-        list(seated), sizes, cost, ["max", "sum", "sum"], beat=reached, floor=bound
+        list(seated),
+        sizes,
+        cost,
+        ["max", "sum", "sum"],
+        beat=reached,
+        floor=bound if reached is None else reached,
     )
     if found is None:
         return reached, True
-    return found[0], True
+    return (bound, False) if reached is not None else (found[0], True)
+
+
+def _mates(met: Counter[Pair]) -> dict[Entry, dict[Entry, int]]:
+    """Each entry's earlier tablemates with the times they met (the exhaustive search's
+    look-ups, without building a pair for each)."""
+    mates: dict[Entry, dict[Entry, int]] = {}
+    for key, times in met.items():
+        first, second = key
+        mates.setdefault(first, {})[second] = times
+        mates.setdefault(second, {})[first] = times
+    return mates
 
 
 def order_bound(sizes: Sequence[int], seated: Collection[Entry], history: History) -> Order:

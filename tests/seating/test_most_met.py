@@ -7,6 +7,7 @@ The figures here are counted again from the tables (``support``), and the optimu
 small round found by trying every seating, without the code under test."""
 
 import random
+from dataclasses import replace
 from itertools import combinations
 
 from matches.rules import table_sizes
@@ -137,8 +138,11 @@ def test_as_many_repeats_with_a_pair_met_again_more_often_are_not_optimal():
     worse = next(tables for tables, figure in figures.items() if figure == (3, 17, 80))
     quality = assess(list(enumerate(worse, 1)), past)
     assert (quality.most_met, quality.total, quality.squares) == (3, 17, 80)
-    assert quality.most_bound == 3 and quality.ordered_bound == 17
     assert not quality.optimal
     last = seat("mixed", seven, SERGEANT_MAJOR, round=4, rounds=4, history=past, seed=1)
     assert _figure([table.entries for table in last.tables], past) == best
     assert last.quality.squares == 78 and last.quality.optimal
+    at_best = last.quality
+    assert (at_best.most_bound, at_best.ordered_bound, at_best.squares_bound) == (3, 17, 78)
+    # The figure at both bounds but Σ m² above its own is not optimal either.
+    assert not replace(at_best, squares=80).optimal
