@@ -235,8 +235,8 @@ def _bound_spread(groups, rank, history, keep_apart, has_sitter) -> list[list[En
     known design can seat rank 9 with ranks 37 to 40 to save a repeat rounds later. Here
     a table's spread (its lowest position in the standings minus its highest, ties
     sharing a position) beyond ``2 × the largest table − 1`` is taken out by swaps that
-    keep what outweighs it: keep-apart pairs apart, no more pairs of this round who met
-    before, no pair meeting more often than the plan had; then the spread, then the
+    keep what outweighs it: keep-apart pairs apart, no pair meeting more often than the
+    plan had, no more pairs of this round who met before; then the spread, then the
     sitters' past, as in the plan. A round within the bound is left as planned.
     """
     seated = sorted((entry for group in groups for entry in group), key=rank.__getitem__)
@@ -255,14 +255,16 @@ def _bound_spread(groups, rank, history, keep_apart, has_sitter) -> list[list[En
 
 class _SpreadRound:
     """One round's tables under the swaps of ``_bound_spread``, each table's cost kept:
-    (keep-apart pairs, pairs met before, the most any pair has met, spread beyond the
-    bound, spread, sitters' past); the round's cost sums them but the most, a maximum."""
+    (keep-apart pairs, the most any pair has met over the event, pairs met before, spread
+    beyond the bound, spread, sitters' past); the round's cost sums them but the most, a
+    maximum."""
 
     def __init__(self, groups, position, bound, history, keep_apart, has_sitter):
         self.groups = [list(group) for group in groups]
         self.position = position
         self.bound = bound
         self.met = history.meetings()
+        self.most = max(1, max(self.met.values(), default=0))  # the event's, so far
         self.apart = {pair(a, b) for a, b in keep_apart}
         self.sat_out = history.sitter_rounds(has_sitter)
         self.sitter = [has_sitter(len(group)) for group in groups]
@@ -271,12 +273,12 @@ class _SpreadRound:
         self.where = {entry: t for t, group in enumerate(groups) for entry in group}
         self.costs = [self.cost(t, group) for t, group in enumerate(self.groups)]
         self.sums = [sum(cost[i] for cost in self.costs) for i in range(6)]
-        self.mosts = Counter(cost[2] for cost in self.costs)
-        self.sums[2] = max(self.mosts, default=1)
+        self.mosts = Counter(cost[1] for cost in self.costs)
+        self.sums[1] = max(self.mosts, default=1)
 
     def cost(self, t: int, group: list[Entry]) -> tuple[int, int, int, int, int, int]:
         apart = again = 0
-        most = 1
+        most = self.most
         for i, a in enumerate(group):
             for b in group[i + 1 :]:
                 key = pair(a, b)
@@ -287,24 +289,24 @@ class _SpreadRound:
         places = [self.position[entry] for entry in group]
         spread = max(places) - min(places)
         sitters = sum(self.sat_out[entry] for entry in group) if self.sitter[t] else 0
-        return apart, again, most, max(0, spread - self.bound), spread, sitters
+        return apart, most, again, max(0, spread - self.bound), spread, sitters
 
     def total(self, changed: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
         """The round's cost with the tables in ``changed`` costing as given there."""
         sums = list(self.sums)
         for t, cost in changed.items():
             old = self.costs[t]
-            for i in (0, 1, 3, 4, 5):
+            for i in (0, 2, 3, 4, 5):
                 sums[i] += cost[i] - old[i]
-        sums[2] = self._most_after(changed)
+        sums[1] = self._most_after(changed)
         return tuple(sums)
 
     def _most_after(self, changed: dict[int, tuple[int, ...]]) -> int:
-        top = max(cost[2] for cost in changed.values())
+        top = max(cost[1] for cost in changed.values())
         for value in sorted(self.mosts, reverse=True):  # a handful of values
             if value <= top:
                 break
-            if self.mosts[value] > sum(1 for t in changed if self.costs[t][2] == value):
+            if self.mosts[value] > sum(1 for t in changed if self.costs[t][1] == value):
                 return value
         return top
 
@@ -349,8 +351,8 @@ class _SpreadRound:
         u, here, there, changed = best[1]
         self.sums = list(best[0])
         for table, cost in changed.items():
-            self.mosts[self.costs[table][2]] -= 1
-            self.mosts[cost[2]] += 1
+            self.mosts[self.costs[table][1]] -= 1
+            self.mosts[cost[1]] += 1
             self.costs[table] = cost
         self.groups[t], self.groups[u] = here, there
         for entry in here:

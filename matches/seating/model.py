@@ -156,21 +156,43 @@ class Quality:
     ``lower_bound``: the least ``total`` any seating of this round could reach, given the
     rounds before and who is seated (a bound, or the exact least when ``exact``: every
     seating was tried); ``apart_broken``: keep-apart pairs sharing a table.
+
+    ``mixed``'s order puts the most times a pair meets first, so the optimum may have more
+    repeats than ``lower_bound``: ``most_bound`` is the least ``most_met`` of any seating of
+    this round, ``ordered_bound`` the least ``total`` of one at it, ``squares`` the Σ m²
+    over the pairs' meeting counts through this round and ``squares_bound`` the least of
+    a seating at both: bounds no seating goes below in that order, the seating's own
+    figures where it is proven the optimum.
     """
 
     created: int
     total: int
     most_met: int
     lower_bound: int
+    most_bound: int
+    ordered_bound: int
+    squares: int
+    squares_bound: int
     repeats: tuple[RepeatPair, ...] = ()
     apart_broken: tuple[tuple[Entry, Entry], ...] = ()
     exact: bool = False
 
     @property
     def optimal(self) -> bool:
-        """Proven optimal: no seating of this round has fewer repeat pairs (the total is
-        at a true lower bound)."""
-        return self.total <= self.lower_bound
+        """Proven optimal by ``mixed``'s order: no seating of this round has a pair meeting
+        more often, or as often and fewer repeat pairs, or as many and a smaller Σ m² (the
+        three figures at bounds no seating goes below in that order)."""
+        return (self.most_met, self.total, self.squares) <= (
+            self.most_bound,
+            self.ordered_bound,
+            self.squares_bound,
+        )
+
+    @property
+    def traded(self) -> bool:
+        """Optimal with more repeat pairs than ``lower_bound``: no seating has fewer
+        without a pair meeting more often."""
+        return self.optimal and self.total > self.lower_bound
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,24 @@
 """The plan behind ``mixed``: the remaining rounds seated together (TOURNAMENTS.md §3).
 
-What is minimised, in order (each term outweighs everything after it; ``TERMS``):
+What is minimised, in order (each term outweighs everything after it; ``TERMS``;
+docs/tournaments.md, "Seating"):
 
 1. keep-apart pairs sharing a table, in any planned round;
-2. repeat pairs over the whole event: the rounds played and the rounds planned;
-3. the most times any pair meets over the event: forced repeats spread over many pairs
-   rather than one pair sitting together round after round;
-4. the pairs of the next round who met before (a repeat put off may yet be avoided when
-   the plan is made again, with changed entries);
-5. the sitter tables in turn: the most minus the fewest rounds any entry sits at one over
-   the event, then the sum of their squares (as even as the numbers allow);
-6. Σ m² over the pairs, m the times a pair meets: the repeats spread further;
-7. the spread of standings within the tables of the next round (the sum over tables of
+2. the repeat meetings over the whole event, the rounds played and the rounds planned:
+   first the most times any pair meets (nobody beside the same person round after round
+   while a plan exists in which nobody is, even at the cost of more pairs meeting twice),
+   then the repeat pairs, then Σ m² over the pairs, m the times a pair meets (repeats
+   spread further); last among plans alike so far, the pairs of the next round who met
+   before (a repeat put off may yet be avoided when the plan is made again, with
+   changed entries);
+3. the spread of standings within the tables of the next round (the sum over tables of
    the rank of its lowest entry minus the rank of its highest): similar scores together;
-8. for the next round, how often its sitters have sat at a sitter table before.
+4. the sitter tables in turn: the most minus the fewest rounds any entry sits at one over
+   the event, then the sum of their squares (as even as the numbers allow), then, for
+   the next round, how often its sitters have sat at a sitter table before.
 
-Terms 7 and 8 concern the next round only: the standings of later rounds are not known.
+The spread and the sitters' past concern the next round only: the standings of later
+rounds are not known.
 The search is deterministic for a seed: its effort is counted in evaluated moves, never
 in seconds, so the same input gives the same plan on any machine.
 
@@ -26,7 +29,8 @@ sitter tables, a plan searched with the sitters' turns above the repeats — the
 search over swaps of two entries in one round (moves that involve an entry with a
 conflict, or at a sitter table out of turn, as in Dotú and Van Hentenryck's social
 golfer search), every term kept up to date swap by swap from the pairs the swap changes;
-then a descent on the next round alone.
+then the planned round that does best as the next one first (``_best_round_first``), then
+a descent on the next round alone.
 
 When only the next round is left to plan and it has few enough seatings (``exhaustive``:
 5,775 for 11 entries at 4+4+3), every one of them is tried instead: the optimum by the
@@ -44,7 +48,7 @@ from operator import itemgetter
 from . import exhaustive, tabu
 from .designs import designs
 from .model import Entry, History
-from .quality import forced_by_rounds
+from .quality import forced_by_rounds, forcing, least_together
 
 # Evaluated moves at most: keeps the slowest plan inside TOURNAMENTS.md §3's time on one
 # core, with room to spare on a slower machine (bench/seating.py measures it).
@@ -78,6 +82,11 @@ class Problem:
     forced_now: int = 0  # of them, on the next round
     mates: list[dict[int, int]] = field(default_factory=list)  # ``met`` without its zeros
     avoid: list[list[int]] = field(default_factory=list)  # ``apart`` without its zeros
+    # The most any pair with an entry no longer in the field has met: the plan cannot
+    # change it, but the most times a pair meets over the event is at least that.
+    absent_most: int = 0
+    history: History = field(default_factory=History)
+    _forced_under: dict[int, tuple[int, int] | None] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -86,6 +95,46 @@ class Problem:
     @property
     def rounds(self) -> int:
         return len(self.byes)
+
+    def forced_under(self, most: int) -> tuple[int, int] | None:
+        """``forced`` and ``forced_now`` among the plans in which no pair meets more than
+        ``most`` times; ``None`` if there is no such plan.
+
+        Each planned round as ``forced_by_rounds`` has it against the rounds played, and
+        against the planned rounds before it too: their tables force pairs on it as the
+        tables played do (a table of g at tables of ``sizes``: ``least_together``), every
+        pair it seats again counts once for each table it met at, at most ``most`` − 1
+        times. So 11 at 4 + 4 + 3 over rounds 2 and 3, with no pair meeting three times:
+        2 forced in round 2, and 2 + 2 in round 3 (by round 1 and by round 2).
+        """
+        if most not in self._forced_under:
+            by_byes: dict[tuple[int, ...], tuple[int | None, int]] = {}
+            forced = []
+            planned = 0  # pairs the planned rounds so far force on the next, at least
+            for r, out in enumerate(self.byes):
+                key = tuple(out)
+                if key not in by_byes:
+                    gone = set(out)
+                    seated = [self.entries[p] for p in range(self.n) if p not in gone]
+                    by_byes[key] = (
+                        forced_by_rounds(self.sizes, seated, self.history, most=most),
+                        forcing(self.sizes, seated, self.history)[1],
+                    )
+                played, played_sum = by_byes[key]
+                if r:
+                    away = len(out)  # of a planned table, at most these sit out now
+                    planned += sum(
+                        least_together(max(0, size - away), self.sizes) for size in self.sizes
+                    )
+                total = played_sum + planned
+                if played is None or (total and most < 2):
+                    forced = None
+                    break
+                forced.append(max(played, -(-total // (most - 1)) if total else 0))
+            self._forced_under[most] = (
+                None if forced is None else (sum(forced), forced[0] if forced else 0)
+            )
+        return self._forced_under[most]
 
 
 def plan(
@@ -145,10 +194,44 @@ def plan(
             best = (search.cost, search.snapshot())
     search.load(best[1])
     search.tabu(budget)
+    _best_round_first(search)
     search.polish(budget)
     return [
         [tuple(problem.entries[p] for p in table) for table in tables] for tables in search.tables
     ]
+
+
+def _best_round_first(search: PlanSearch) -> None:
+    """The planned round that does best as the next one, first: a planned round with the
+    same byes as the next may take its place, which changes none of the meetings over
+    the event nor anyone's turns at sitter tables, only the terms of the next round (its
+    pairs who met before, its spread, its sitters' past, in that order). No swap does
+    this: a repeat the plan put in the next round that another round could take moves
+    only by a whole round."""
+    problem = search.problem
+    rounds = search.snapshot()
+    met, rank = problem.met, problem.rank
+
+    def as_next(tables: list[list[int]]) -> tuple[int, int, int]:
+        again = sum(
+            1 for table in tables for i, p in enumerate(table) for q in table[i + 1 :] if met[p][q]
+        )
+        spread = 0 if rank is None else sum(_range(rank, table) for table in tables if table)
+        sat = sum(
+            problem.sitter_count[p]
+            for t, table in enumerate(tables)
+            if problem.sitter_tables[t]
+            for p in table
+        )
+        return again, spread, sat
+
+    best, best_key = 0, as_next(rounds[0])
+    for r in range(1, problem.rounds):
+        if problem.byes[r] == problem.byes[0] and (key := as_next(rounds[r])) < best_key:
+            best, best_key = r, key
+    if best:
+        rounds[0], rounds[best] = rounds[best], rounds[0]
+        search.load(rounds)
 
 
 def separate(
@@ -235,6 +318,10 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
             seated = [entries[p] for p in range(n) if p not in gone]
             forced_by[key] = forced_by_rounds(sizes, seated, history)
     forced = [forced_by[tuple(out)] for out in byes]
+    here = set(entries)
+    absent_most = max(
+        (times for key, times in history.meetings().items() if not key <= here), default=0
+    )
     return Problem(
         entries=entries,
         sizes=tuple(sizes),
@@ -248,6 +335,8 @@ def _problem(entries, sizes, byes_now, rounds, history, rng, rank, has_sitter, k
         forced_now=forced[0],
         mates=mates,
         avoid=avoid,
+        absent_most=absent_most,
+        history=history,
     )
 
 
@@ -262,20 +351,25 @@ def _dense(ranks: list[int]) -> list[int]:
 
 def _every_seating(problem: Problem, rng: random.Random) -> list[list[int]]:
     """The best seating of the next round by trying them all, by the plan's order for
-    one round: keep-apart pairs together, repeat pairs, the most times a pair has met,
-    the sitters' turn (the fewest earlier rounds at a sitter table among those seated
-    at one: the most even counts), Σ m² over the pairs (as Σ of the earlier meetings of
-    tablemates: each adds 2m + 1), the spread; the first found among equals, from an
-    order of the entries drawn by ``rng``."""
+    one round: keep-apart pairs together, the most times a pair has met (over the event),
+    repeat pairs, Σ m² over the pairs (as Σ of the earlier meetings of tablemates: each
+    adds 2m + 1), the spread, the sitters' turn (the fewest earlier rounds at a sitter
+    table among those seated at one: the most even counts); the first found among
+    equals, from an order of the entries drawn by ``rng``."""
     out = set(problem.byes[0])
     players = [p for p in range(problem.n) if p not in out]
     rng.shuffle(players)
     met, apart, rank = problem.met, problem.apart, problem.rank
     counts, sitter_tables = problem.sitter_count, problem.sitter_tables
+    floor = max(
+        1,
+        problem.absent_most,
+        max((max(row.values(), default=0) for row in problem.mates), default=0),
+    )
 
     def cost(t: int, table: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
         apart_n = again = earlier = 0
-        most = 1
+        most = floor
         for i, p in enumerate(table):
             row, avoid = met[p], apart[p]
             for q in table[i + 1 :]:
@@ -286,21 +380,21 @@ def _every_seating(problem: Problem, rng: random.Random) -> list[list[int]]:
                     most = max(most, row[q] + 1)
         sitters = sum(counts[p] for p in table) if sitter_tables[t] else 0
         together = 0 if rank is None else _range(rank, list(table))
-        return apart_n, again, most, sitters, earlier, together
+        return apart_n, most, again, earlier, together, sitters
 
     greedy = _greedy(problem, rng)[0]
     beat = _total(cost, greedy)
     found = exhaustive.best(
-        players, problem.sizes, cost, ["sum", "sum", "max", "sum", "sum", "sum"], beat=beat
+        players, problem.sizes, cost, ["sum", "max", "sum", "sum", "sum", "sum"], beat=beat
     )
     return greedy if found is None else [list(table) for table in found[1]]
 
 
 def _total(cost, tables: list[list[int]]) -> tuple[int, ...]:
-    """A seating's cost by ``_every_seating``'s terms (the third a maximum)."""
+    """A seating's cost by ``_every_seating``'s terms (the second a maximum)."""
     terms = [cost(t, tuple(table)) for t, table in enumerate(tables)]
     return tuple(
-        max((term[i] for term in terms), default=1) if i == 2 else sum(term[i] for term in terms)
+        max((term[i] for term in terms), default=1) if i == 1 else sum(term[i] for term in terms)
         for i in range(6)
     )
 
@@ -645,15 +739,18 @@ def _connected_order(n: int, played: list[list[list[int]]], rng: random.Random) 
 # The terms of a plan's cost, most important first (``PlanSearch.levels``).
 TERMS = (
     "apart",  # keep-apart pairs sharing a table, in any planned round
-    "repeats",  # repeat pairs the plan adds over the event
     "most",  # the most times any pair has met, through the plan
+    "repeats",  # repeat pairs the plan adds over the event
+    "met_sq",  # Σ m² over the pairs, a pair meeting m times: repeats spread out
     "now",  # pairs of the next round who met before: a repeat put off may yet be avoided
+    "spread",  # the next round's spread of standings
     "turns",  # the most minus the fewest rounds any entry sat at a sitter table
     "turns_sq",  # Σ of those counts squared: the most even after the most and fewest
-    "met_sq",  # Σ m² over the pairs, a pair meeting m times: repeats spread out
-    "spread",  # the next round's spread of standings
     "sat",  # the sitters' past of the next round's sitter tables
 )
+# Left to ``polish`` (the next round alone): the tabu search is done when all but these
+# are at their floor.
+POLISHED = ("spread", "sat")
 # The same with the sitters' turns above the repeats: the first search of a plan with
 # sitter tables (``plan``).
 TURNS_FIRST = ("apart", "turns", "turns_sq", *(term for term in TERMS[1:] if "turns" not in term))
@@ -676,6 +773,7 @@ class PlanSearch:
         self.work = 0
         n, rounds = problem.n, problem.rounds
         met_most = max((max(row.values(), default=0) for row in problem.mates), default=0)
+        met_most = max(met_most, problem.absent_most)
         top = met_most + rounds + 1  # above any meeting count
         sat_top = max(problem.sitter_count, default=0) + rounds + 1
         pairs = n * (n - 1) // 2 + 1
@@ -696,6 +794,7 @@ class PlanSearch:
         for term in reversed(order):
             self.weight[term] = weight
             weight *= bounds.get(term, 1)
+        self.bounds = bounds
         self.w_apart = self.weight["apart"]
         self.w_repeat = self.weight["repeats"]
         self.w_now = self.weight["now"]
@@ -703,12 +802,15 @@ class PlanSearch:
         self.tables: list[list[list[int]]] = []
         self.cost = 0
         self.goal: dict[str, int] | None = None  # ``floors``, once the tabu search starts
+        self._floor_levels: tuple[int | None, dict[str, int]] = (None, {})
         self.has_apart = any(problem.avoid)
         self.has_sitters = any(problem.sitter_tables)
         self.next_round_terms = (
             problem.rank is not None or any(problem.sitter_tables) or any(problem.mates)
         )
-        # The meeting counts of the rounds played, as the plan's start.
+        # The meeting counts of the rounds played, as the plan's start; a pair with an
+        # entry no longer in the field stands in for them all at the most they met, so
+        # that the most any pair meets never drops below it.
         self.met_hist = [0] * (top + 2)
         self.met_sq0 = 0
         for p, row in enumerate(problem.mates):
@@ -716,6 +818,8 @@ class PlanSearch:
                 if q > p:
                     self.met_hist[times] += 1
                     self.met_sq0 += times * times
+        if problem.absent_most:
+            self.met_hist[problem.absent_most] += 1
 
     # -- state --
 
@@ -809,7 +913,7 @@ class PlanSearch:
         return {
             "apart": apart,
             "repeats": sum(max(0, c - 1) - max(0, m - 1) for c, m in pairs),
-            "most": max((c for c, _m in pairs), default=0),
+            "most": max(max((c for c, _m in pairs), default=0), problem.absent_most),
             "turns": max(sat, default=0) - min(sat, default=0),
             "turns_sq": sum(times * times for times in sat),
             "met_sq": sum(c * c for c, _m in pairs),
@@ -985,11 +1089,13 @@ class PlanSearch:
     # -- searches --
 
     def floors(self) -> dict[str, int]:
-        """The least each term could be, whatever the plan: no keep-apart pair together;
-        repeats at their lower bound; the meetings the plan makes, and the sitter-table
-        seats, spread as evenly as numbers allow over the pairs and the entries (the
-        most and Σ of squares that gives); the next round's repeats at what the rounds
-        played force on it. Spread and sitters' past are left to ``polish``."""
+        """The least each term could be (no plan below them in the order): no keep-apart
+        pair together; the meetings the plan makes, and the sitter-table seats, spread as
+        evenly as numbers allow over the pairs and the entries (the most and Σ of squares
+        that gives), the most raised while the rounds played leave no plan in which no
+        pair meets more often (``Problem.forced_under``); repeats at their lower bound
+        with no pair meeting more often than that, and the next round's at what the
+        rounds played force on it. Spread and sitters' past are left to ``polish``."""
         problem = self.problem
         n = problem.n
         fresh = [row.count(0) - 1 for row in problem.met]  # the diagonal is a zero too
@@ -1000,10 +1106,15 @@ class PlanSearch:
             for p in byes:
                 seated[p] -= 1
         per_player = sum(max(0, seated[p] * least - fresh[p]) for p in range(n))
-        repeats = max(0, made - sum(fresh) // 2, -(-per_player // 2), problem.forced)
-        met_hist = {times: pairs for times, pairs in enumerate(self.met_hist) if pairs}
+        met_hist = Counter(
+            times for p, row in enumerate(problem.mates) for q, times in row.items() if q > p
+        )
         met_hist[0] = n * (n - 1) // 2 - sum(met_hist.values())
         _least, most, met_sq = _even(met_hist, made)
+        most = max(most, problem.absent_most)
+        while (forced := problem.forced_under(most)) is None:
+            most += 1
+        repeats = max(0, made - sum(fresh) // 2, -(-per_player // 2), forced[0])
         sitter_seats = sum(
             k for k, sitter in zip(problem.sizes, problem.sitter_tables, strict=True) if sitter
         )
@@ -1017,7 +1128,7 @@ class PlanSearch:
             "turns": sat_most - sat_least,
             "turns_sq": turns_sq,
             "met_sq": met_sq,
-            "now": problem.forced_now,
+            "now": forced[1],
             "spread": 0,
             "sat": 0,
         }
@@ -1077,7 +1188,10 @@ class PlanSearch:
         # (27 Sheepshead players over 8 rounds, two seeds: 134 and 136 repeats, not 130, 132).
         uneven = (
             goal is not None
-            and (goal["repeats"] == 0 or (self.apart, self.repeats) <= (0, goal["repeats"]))
+            and (
+                goal["repeats"] == 0
+                or (self.apart, self.most, self.repeats) <= (0, goal["most"], goal["repeats"])
+            )
             and (self.sat_most - self.sat_least, self.turns_sq) > (goal["turns"], goal["turns_sq"])
         )
         if self.has_sitters and uneven:
@@ -1101,22 +1215,28 @@ class PlanSearch:
           + new meetings of p at q's table − repeats q leaves there,
 
         each "repeat left" read from the number of repeats a player has at its table;
-        only a swap no worse by it and keep-apart pairs is counted in full (``after``).
+        only a swap that may beat the best so far by keep-apart pairs, the most any pair
+        meets and that count is counted in full (``after``). The most can only drop
+        when p and q leave every pair that met most: otherwise a swap does not lower it.
         """
         rng = self.rng
         count = self.count
-        w_repeat = self.w_repeat
         apart_rows = self.problem.apart
         has_apart = self.has_apart
         cost = self.cost
         chosen = None
-        chosen_quick = 0
-        by_repeats = self.order == TERMS  # the repeats outweigh all but keep-apart pairs
+        chosen_quick = (0, 0, 0)
+        by_repeats = self.order == TERMS  # apart, most and repeats outweigh all the rest
+        most = self.most
+        top_pairs = self.hist[most]
+        # A swap changes 2(k − 1) pairs at most: with more pairs at the most, none drops it.
+        may_drop = most > 1 and top_pairs <= 2 * (max(self.problem.sizes) - 1)
         ties = 0
         for r, tables in enumerate(self.tables):
             where = self.where[r]
             repeats_at = {}  # p → how many at its table it meets again
             apart_at = {}
+            top_at = {}  # p → how many at its table it has met the most times
             for table in tables:
                 for p in table:
                     row = count[p]
@@ -1124,8 +1244,11 @@ class PlanSearch:
                     if has_apart:
                         avoid = apart_rows[p]
                         apart_at[p] = sum(avoid[x] for x in table)
+                    if may_drop:
+                        top_at[p] = sum(1 for x in table if x != p and row[x] == most)
             for p in self._movers(r, repeats_at, apart_at):
                 repeats_p = repeats_at[p]
+                top_p = top_at.get(p, 0)
                 a = where[p]
                 rest = [x for x in tables[a] if x != p]
                 met_there = itemgetter(*rest) if len(rest) > 1 else None
@@ -1141,13 +1264,14 @@ class PlanSearch:
                         else:
                             q_new = len(rest) - met_there(count[q]).count(0)
                         quick = (
-                            q_new - repeats_p + p_new - (row_p[q] > 0) - repeats_at[q]
-                        ) * w_repeat
-                        if has_apart:
-                            quick += self._apart_delta(p, q, rest, table) * self.w_apart
+                            self._apart_delta(p, q, rest, table) if has_apart else 0,
+                            -1 if may_drop and top_p + top_at[q] >= top_pairs else 0,
+                            q_new - repeats_p + p_new - (row_p[q] > 0) - repeats_at[q],
+                        )
                         if chosen is not None and quick > chosen_quick and by_repeats:
                             continue
-                        change = self.delta(r, p, q)
+                        levels = self.after(r, p, q)
+                        change = self.compose(levels) - cost
                         if chosen is not None and change > chosen[0]:
                             continue
                         if (
@@ -1156,7 +1280,12 @@ class PlanSearch:
                         ) and cost + change >= best_cost:
                             continue
                         if chosen is None or change < chosen[0]:
-                            chosen, chosen_quick, ties = (change, r, p, q), quick, 1
+                            chosen, ties = (change, r, p, q), 1
+                            chosen_quick = (
+                                levels["apart"] - self.apart,
+                                levels["most"] - most,
+                                levels["repeats"] - self.repeats,
+                            )
                         else:
                             ties += 1
                             if rng.randrange(ties) == 0:
@@ -1169,18 +1298,26 @@ class PlanSearch:
             apart_p[y] - apart_q[y] for y in table_b if y != q
         )
 
+    def split(self, cost: int) -> dict[str, int]:
+        """Each term's value in a cost (``compose`` undone)."""
+        levels = {}
+        for term in self.order:
+            levels[term], cost = divmod(cost, self.weight[term])
+        return levels
+
     def repeats_settled(self, cost: int) -> bool:
-        """A plan of ``cost`` has no keep-apart pair together and its repeats at their
-        floor (whatever its later terms)."""
-        floor = self.floor()
-        w = self.weight["repeats"]
-        return cost - cost % w <= floor - floor % w
+        """A plan of ``cost`` has no keep-apart pair together and the most any pair meets
+        and its repeats at their floor (whatever its later terms)."""
+        levels, floors = self.split(cost), self.floors()
+        return all(levels[term] <= floors[term] for term in ("apart", "most", "repeats"))
 
     def settled(self, cost: int, floor: int) -> bool:
-        """Nothing left for the tabu search: every term down to the next round's repeats
-        at its floor (below that ``polish`` does the rest)."""
-        last = min(self.weight["now"], self.weight["met_sq"])
-        return cost - cost % last <= floor - floor % last
+        """Nothing left for the tabu search: every term but the next round's spread and
+        sitters' past at its floor (``polish`` does the rest)."""
+        if self._floor_levels[0] != floor:
+            self._floor_levels = (floor, self.split(floor))
+        levels, floors = self.split(cost), self._floor_levels[1]
+        return all(levels[term] <= floors[term] for term in self.order if term not in POLISHED)
 
     def _shake(self) -> None:
         """A few random swaps in rounds with conflicts, to leave a local minimum."""
@@ -1199,8 +1336,9 @@ class PlanSearch:
         """The next round alone: any swap that lowers the cost, until none does.
 
         Only a swap that may lower it is counted in full: one of an entry at a table
-        with someone it meets again or must avoid; one between a sitter table and
-        another that leaves the sitters' turns no worse; one that narrows the spread.
+        with someone it meets again or must avoid; one that narrows the spread; one
+        between a sitter table and another that leaves the spread as it was and the
+        sitters' turns no worse.
         On a big field (above ``POLISH_ALL`` entries) an entry tries only the entries
         near it in the standings, and every entry when it sits at a sitter table or
         meets someone again: no other swap can lower the cost."""
@@ -1250,20 +1388,23 @@ class PlanSearch:
 
     def _may_help(self, p: int, q: int, a: int, b: int) -> bool:
         """Whether swapping p and q (neither meeting anyone again) may lower the cost:
-        between a sitter table and another, when the one leaving it has sat at one at
-        least once more than the one taking the seat; else when it narrows the spread."""
+        when it narrows the spread; when it leaves the spread as it was, between a sitter
+        table and another, when the one leaving it has sat at one at least once more than
+        the one taking the seat."""
+        rank = self.problem.rank
+        if rank is not None:
+            table_a, table_b = self.tables[0][a], self.tables[0][b]
+            rest_a = [x for x in table_a if x != p]
+            rest_b = [y for y in table_b if y != q]
+            old = _range(rank, table_a) + _range(rank, table_b)
+            new = _range(rank, [*rest_a, q]) + _range(rank, [*rest_b, p])
+            if new != old:
+                return new < old
         sitter_a = self.problem.sitter_tables[a]
         if sitter_a != self.problem.sitter_tables[b]:
             leaves, joins = (p, q) if sitter_a else (q, p)
             return self.sat[leaves] > self.sat[joins]
-        rank = self.problem.rank
-        if rank is None:
-            return False
-        table_a, table_b = self.tables[0][a], self.tables[0][b]
-        rest_a = [x for x in table_a if x != p]
-        rest_b = [y for y in table_b if y != q]
-        old = _range(rank, table_a) + _range(rank, table_b)
-        return _range(rank, [*rest_a, q]) + _range(rank, [*rest_b, p]) < old
+        return False
 
 
 def _even(counts: Mapping[int, int], extra: int) -> tuple[int, int, int]:
