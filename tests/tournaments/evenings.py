@@ -7,6 +7,17 @@ from matches.services import play
 from matches.services import tournaments as services
 from tests.factories import tournament as make_tournament
 
+# A tournament's set-up as the API takes it (POST /api/tournaments): Sergeant Major,
+# two rounds of three hands.
+CREATE = {
+    "name": "Club night",
+    "date": "2026-12-01",
+    "game": "sergeant-major",
+    "variant": "8-5-3",
+    "rounds": 2,
+    "hands_per_round": 3,
+}
+
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 # Three hands at a table of three (hands_per_round=3); nobody reaches 12 tricks. By
 # offset from the dealer: 8, 5, 3 are the targets.

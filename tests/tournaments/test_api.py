@@ -7,16 +7,7 @@ from django.test import Client
 from matches.models import Entry, Round, Table, Tournament, TournamentAudit
 from matches.services import standings as standings_reads
 from tests.api_support import assert_error, bearer, key_for, login, send
-from tests.tournaments.evenings import NAMES, play_table
-
-CREATE = {
-    "name": "Club night",
-    "date": "2026-12-01",
-    "game": "sergeant-major",
-    "variant": "8-5-3",
-    "rounds": 2,
-    "hands_per_round": 3,
-}
+from tests.tournaments.evenings import CREATE, NAMES, play_table
 
 
 def tournament_writes():

@@ -9,7 +9,7 @@ from matches.models import Entry, Player, Tournament
 from tests.api_support import assert_error, login, send
 from tests.factories import text
 from tests.factories import tournament as make_tournament
-from tests.tournaments.test_api import CREATE
+from tests.tournaments.evenings import CREATE
 
 
 @pytest.mark.parametrize(("name", "code"), [("Club\x00night", "U+0000"), ("\ud800", "U+D800")])

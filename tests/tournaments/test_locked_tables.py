@@ -21,36 +21,10 @@ from matches.services import tournaments as services
 from tests.api_support import bearer, send
 from tests.factories import text
 from tests.races import at_once
-from tests.tournaments.evenings import club, play_table
+from tests.tournaments.evenings import close, confirm, handed_in, started
 
 LOCKED = "This table's result is confirmed; only the organiser can change it now."
 CLOSED = "This round is over; only the organiser can change its results now."
-
-
-def started(organiser) -> Table:
-    tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
-    return Table.objects.select_related("match", "round").get(round=round_, number=1)
-
-
-def handed_in(organiser) -> Table:
-    """Table 1 of a started round, played to its end and handed in by its first player."""
-    table = started(organiser)
-    play_table(table, organiser)
-    first = table.seats.order_by("number").first().entry
-    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
-    return Table.objects.select_related("match", "round").get(pk=table.pk)
-
-
-def confirm(table: Table) -> None:
-    second = table.seats.order_by("number")[1].entry
-    services.confirm_result(Table.objects.get(pk=table.pk), second.pk)
-
-
-def close(table: Table, organiser) -> None:
-    round_ = Round.objects.get(pk=table.round_id)
-    services.close_round(round_, organiser, end_unfinished=True, reason="late")
 
 
 def facts(table: Table):

@@ -8,16 +8,7 @@ from django.test import Client
 from matches.models import AuditEntry, Entry, Round, Table, TableSeat, TournamentAudit
 from matches.services import tournaments as services
 from tests.api_support import assert_error, bearer, key_for, login, send
-from tests.tournaments.evenings import club, play_table
-
-CREATE = {
-    "name": "Club night",
-    "date": "2026-12-01",
-    "game": "sergeant-major",
-    "variant": "8-5-3",
-    "rounds": 2,
-    "hands_per_round": 3,
-}
+from tests.tournaments.evenings import CREATE, club, play_table
 
 
 def me(token, method="get", data=None):
