@@ -433,6 +433,16 @@ def find_or_create(names: Sequence[str]) -> list[Player]:
     if missing:
         Player.objects.bulk_create(missing.values(), ignore_conflicts=True)
         found = {player.name_key: player for player in Player.objects.filter(name_key__in=keys)}
+    for index, key in enumerate(keys):
+        if key not in found:
+            # Skipped as a conflict, and gone again by the time it is read back: a merge
+            # racing this table took the player the name was (PostgreSQL). A refusal,
+            # never a 500, as ``hold`` refuses a player merged away meanwhile.
+            raise FieldClash(
+                _("%(name)s has just been merged into another player: enter the name again."),
+                field=f"players.{index}",
+                name=names[index],
+            )
     return [found[key] for key in keys]
 
 
