@@ -404,6 +404,33 @@ def players_to_see(asker: Asker) -> None:
     anyone else is asked to log in (nobody asking) or refused (403)."""
     if asker.organiser:
         return
+    _refuse_player_pages(asker)
+
+
+def player_to_see(asker: Asker, player_id: int) -> None:
+    """One player's figures: organisers see everyone's; a player link shows its own
+    player their page (both players of a pair entry), and nobody else's (403)."""
+    if asker.organiser:
+        return
+    linked = linked_players(asker.viewer)
+    if player_id in linked:
+        return
+    if linked:
+        raise Forbidden(gettext("A player link opens its own player's page only."))
+    _refuse_player_pages(asker)
+
+
+def linked_players(viewer: Viewer) -> set[int]:
+    """The register players whose entries' player links the viewer holds."""
+    players: set[int] = set()
+    for token in viewer.tokens:
+        entry = Entry.by_token(token) if is_token(token) else None
+        if entry is not None and same_token(token, entry.token):
+            players.update(entry.player_ids)
+    return players
+
+
+def _refuse_player_pages(asker: Asker) -> None:
     if asker.anonymous:
         raise NotLoggedIn(gettext("Log in as an organiser."))
     raise Forbidden(gettext("Only organisers see the players' pages and the club's ratings."))

@@ -115,6 +115,11 @@ tournament_urls = (
         path("t/<token:token>/result/", tables.table_result, name="table_result"),
         path("p/<token:token>/", player_links.player_link, name="player_link"),
         path("p/<token:token>/check-in/", player_links.player_check_in, name="player_check_in"),
+        path(
+            "p/<token:token>/players/<int:player_id>/",
+            player_links.player_own_page,
+            name="player_own_page",
+        ),
         path(T + "standings.csv", tournaments.standings_csv, name="standings_csv"),
         path(T + "results.csv", tournaments.results_csv, name="results_csv"),
         path(T + "print/standings/", printing.print_standings, name="print_standings"),

@@ -1,7 +1,8 @@
 """A player's figures and the club's rating lists (API.md "Player links, player pages and
-ratings"; docs/tournaments.md "Player pages and the club rating"), for organisers: the
-pages' reads (``services.club``) as JSON. 401 without credentials, 403 for anyone else,
-404 for a player or game that does not exist."""
+ratings"; docs/tournaments.md "Player pages and the club rating"), for organisers, and a
+player's own figures for their player link: the pages' reads (``services.club``) as JSON.
+401 without credentials, 403 for anyone else, 404 for a player or game that does not
+exist."""
 
 from __future__ import annotations
 
@@ -132,8 +133,9 @@ def _stats(record: club.GameRecord) -> dict:
 )
 def player_stats(request, player_id: int):
     """A player's figures per game: matches, wins, average place, form, the rating (with
-    ``shown`` false before 5 rated matches), the opponents met most, the tournaments."""
-    access.players_to_see(access.api_asker(request))
+    ``shown`` false before 5 rated matches), the opponents met most, the tournaments.
+    Organisers, or the player's own player link as the bearer token."""
+    access.player_to_see(access.api_asker(request), player_id)
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise NoSuchPlayer(player_id)

@@ -141,6 +141,10 @@ class Entry(models.Model):
         return self.player.name
 
     @property
+    def players(self) -> list[Player]:
+        return [player for player in (self.player, self.partner) if player is not None]
+
+    @property
     def player_ids(self) -> list[int]:
         return [pk for pk in (self.player_id, self.partner_id) if pk]
 

@@ -28,6 +28,7 @@ from ..models import Entry, Tournament
 from ..services import player_links as reads
 from ..services import tournaments as services
 from .common import leave, organiser_required, template_for
+from .players import game_records
 from .tournaments import _why
 
 # How often a player's page asks whether anything changed (as the board and the tables).
@@ -103,6 +104,28 @@ def player_check_in(request, token: str):
     else:
         messages.success(request, _("You are checked in."))
     return leave(request, reverse("tournaments:player_link", args=[entry.token]))
+
+
+@require_GET
+def player_own_page(request, token: str, player_id: int):
+    """The player's own player page through their link (docs/tournaments.md "Player
+    pages and the club rating"): their figures and rating per game, nothing that leads
+    to the organiser's pages; any other player's page is 403."""
+    try:
+        entry = access.entry_by_link(token)
+    except NotFound:
+        return _gone(request)
+    asker = access.Asker(lambda: access.page_viewer(request, token=token))
+    access.player_to_see(asker, player_id)
+    player = entry.player if player_id == entry.player_id else entry.partner
+    context = {
+        "entry": entry,
+        "tournament": entry.tournament,
+        "player": player,
+        "records": game_records(player),
+        "own": True,
+    }
+    return render(request, "players/own.html", context)
 
 
 # -- the organiser's side -----------------------------------------------------------------

@@ -105,24 +105,26 @@ def player_new(request):
     return render(request, template, {"form": form, "player": None}, status=status)
 
 
+def game_records(player: Player) -> list[dict]:
+    """Per game the player finished a match of: the figures, the game's name and the
+    rating's chart (``players/partials/records.html``)."""
+    return [
+        {"record": record, "label": _game_name(record.game), "chart": rating_chart(record.course)}
+        for record in club.player_record(player)
+    ]
+
+
 @require_GET
 def player_detail(request, player_id: int):
     """A player: their details, per game their figures and rating (docs/tournaments.md
     "Player pages and the club rating"), their matches (latest first), tournaments, what
     changed."""
-    access.players_to_see(access.page_asker(request))
+    access.player_to_see(access.page_asker(request), player_id)
     player = _player(player_id)
     seats = Paginator(services.seats_of(player), PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "player": player,
-        "records": [
-            {
-                "record": record,
-                "label": _game_name(record.game),
-                "chart": rating_chart(record.course),
-            }
-            for record in club.player_record(player)
-        ],
+        "records": game_records(player),
         "seats": seats,
         "tournaments": services.tournaments_of(player),
         "history": [

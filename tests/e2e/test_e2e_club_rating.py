@@ -89,3 +89,31 @@ def test_the_player_page_and_the_rating_list(live_server, browser, club, locale,
             expect(page.locator(".rating-options")).to_be_hidden()
             assert page.pdf(format="A4").startswith(b"%PDF")
             shot(page, f"ratings-print-{name}")
+
+
+OWN_LINK = {
+    "en-GB": "matches and rating across the club's evenings",
+    "de-DE": "Partien und Wertung über die Abende des Vereins",
+}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_player_opens_their_own_page_from_their_link(live_server, browser, club, locale):
+    """On the player's phone, from their player link: their own figures and rating, the
+    opponents as names only, nothing sideways."""
+    boss, _ids = club
+    from matches.models import Entry
+    from tests.tournaments.evenings import club as night
+
+    tournament = night(boss, names=["Ann", "Ben", LONG, "Dan", "Eve", "Fay"])
+    entry = Entry.objects.get(tournament=tournament, player__name=LONG)
+    words = WORDS[locale]
+    with browser_context(browser, PHONE, locale=locale) as (page, expect):
+        page.goto(f"{live_server.url}/p/{entry.token}/")
+        page.get_by_role("link", name=f"{LONG}: {OWN_LINK[locale]}").click()
+        record = page.locator("#game-sergeant-major")
+        expect(record).to_contain_text(words["average"])
+        expect(record.locator(".rating-chart svg polyline.mu")).to_be_visible()
+        expect(record.locator("table.opponents a")).to_have_count(0)
+        assert page.evaluate(FITS), "the player's own page scrolls sideways"
+        shot(page, f"own-player-page-{locale}-360", full_page=True)
