@@ -227,7 +227,7 @@ class Ruleset:
     (the set-up), ``hand_keys`` and ``clean_hand`` (its input), ``score_hand``,
     ``ending`` and ``next_deal``; ``active`` and ``tally`` when it needs them. The hooks
     must be pure: same state and input, same result. Defining a subclass with a ``game``
-    registers it (see ``rules.GAMES``).
+    registers it (see ``rules.GAMES``) unless it says ``register=False``.
     """
 
     game: ClassVar[str]
@@ -237,6 +237,8 @@ class Ruleset:
     # Refusals worded in the game's own terms ("a round" in Sieben).
     not_an_object: ClassVar[str] = _("A hand must be an object.")
     no_setup: ClassVar[str]  # unless the game overrides ``first_deal``
+    # A hand after the end ("The series is complete" in Skat); ``number``: the hands played.
+    over: ClassVar[str] = _("The match ended after hand %(number)s; no more hands can be recorded.")
     # Whether the API lists each hand's ``active`` seats (API.md: Sheepshead's do).
     lists_active: ClassVar[bool] = False
     # A bool option that seats one more player, who sits out in turn (Sergeant Major's
@@ -257,9 +259,11 @@ class Ruleset:
         only then does the phone say that none do before a deal."""
         return False
 
-    def __init_subclass__(cls, **kwargs: Any):
+    def __init_subclass__(cls, register: bool = True, **kwargs: Any):
+        # ``class Game(Ruleset, register=False)``: a game whose rules are written before
+        # its Django side keeps out of the registry, so no page or API offers it yet.
         super().__init_subclass__(**kwargs)
-        if "game" in cls.__dict__:
+        if register and "game" in cls.__dict__:
             Ruleset.registry[cls.game] = cls
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None):
@@ -622,7 +626,7 @@ def play_hand(
     """Check and play one hand on top of ``state``; errors name ``where`` + field."""
     if state.finished:
         raise RuleError(
-            _("The match ended after hand %(number)s; no more hands can be recorded."),
+            ruleset.over,
             field=where.rstrip(".") or None,
             number=state.hand_count,
         )
