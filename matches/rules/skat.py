@@ -234,7 +234,7 @@ class Skat(Ruleset, register=False):
         self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
     ) -> dict[str, Any]:
         if flag(data, "passed"):
-            given = sorted(name for name in data if name != "passed" and stated(data[name]))
+            given = sorted(name for name in data if name != "passed" and says(name, data[name]))
             if given:
                 raise RuleError(
                     _("A passed-in game has no declarer and no result."), field=given[0]
@@ -512,6 +512,12 @@ def stated(value: Any) -> bool:
     """Whether a field says something: a form or client may send every field, with
     null or false for the ones that do not apply (seat 0 and 0 points do say something)."""
     return value is not None and value is not False
+
+
+def says(name: str, value: Any) -> bool:
+    """Whether field ``name`` of a passed-in game says something: null never does, and
+    false does only for ``won`` (a lost game is a result)."""
+    return value is not None and (value is not False or name not in FLAGS)
 
 
 def flag(data: Mapping[str, Any], name: str) -> bool:
