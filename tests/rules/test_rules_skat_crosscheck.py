@@ -303,6 +303,14 @@ def test_jskat_skat_constants_bid_order():
     assert list(BID_VALUES) == JSKAT_BID_ORDER
 
 
+def test_an_overbid_null_hand_counts_from_its_own_value_not_jskats_23():
+    # A difference: JSkat's calcOverbidGameResult raises every overbid null from the plain
+    # null's 23 (null hand bid 36: 23 × 2 → −92); the rules raise it from the announced
+    # null's value (35 × 2 → −140). No test of JSkat's has the case.
+    played = first_game(lost(game("null", hand=True, bid=36)))
+    assert played.detail.value == 70 and played.detail.list_entry == -140
+
+
 def test_jskat_kontra_and_re_cases_are_not_isko_list_play():
     # SuitRuleTest/GrandRuleTest/NullRuleTest *Contra* and *ContraRe*: Kontra and Re are
     # not on the ISkO list (docs/games/skat.md "Decisions", 8): refused, not replayed.
