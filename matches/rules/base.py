@@ -109,7 +109,9 @@ class Hand:
     input: Mapping[str, Any]
     targets: tuple[int, ...] | None
     scores: tuple[int, ...]
-    active: tuple[int, ...]  # the seats that played it; any other sat out and scored 0
+    # The seats that played it; any other sat out and scored 0 (but Skat's dealer at a table
+    # of four, who still gets the 30 of a lost game: docs/games/skat.md).
+    active: tuple[int, ...]
     detail: Detail = NO_DETAIL
 
 
