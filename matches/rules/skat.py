@@ -539,26 +539,12 @@ def clean_bid(value: Any) -> int:
         return bid
     lower, higher = bid_neighbours(bid)
     if lower is None:
-        raise RuleError(
-            _("%(bid)s is not a bid value (the lowest is %(higher)s)."),
-            field="bid",
-            bid=bid,
-            higher=higher,
-        )
-    if higher is None:
-        raise RuleError(
-            _("%(bid)s is not a bid value (the highest is %(lower)s)."),
-            field="bid",
-            bid=bid,
-            lower=lower,
-        )
-    raise RuleError(
-        _("%(bid)s is not a bid value (next lower %(lower)s, next higher %(higher)s)."),
-        field="bid",
-        bid=bid,
-        lower=lower,
-        higher=higher,
-    )
+        message = _("%(bid)s is not a bid value (the lowest is %(higher)s).")
+    elif higher is None:
+        message = _("%(bid)s is not a bid value (the highest is %(lower)s).")
+    else:
+        message = _("%(bid)s is not a bid value (next lower %(lower)s, next higher %(higher)s).")
+    raise RuleError(message, field="bid", bid=bid, lower=lower, higher=higher)
 
 
 def clean_matadors(value: Any, game: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from matches.rules import RuleError, play_hand, replay
 from matches.rules.skat import BID_VALUES, Skat
 from matches.rules.stored import state_from_json, state_to_json
+from tests.rules.test_rules_games_properties import correct
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -223,17 +224,6 @@ def test_replay_is_deterministic_and_the_stored_inputs_replay_alike(match):
         kept = json.loads(json.dumps(state_to_json(stepwise)))
         stepwise = play_hand(rules, state_from_json(kept), data)
     assert replace(stepwise, hands=()) == replace(state, hands=())
-
-
-def correct(rules, names, hands, first, index, new):
-    """Correct game ``index`` as the app does: replay the games before it, play the
-    corrected one, then the later games' stored inputs on top."""
-    before = replay(rules, names, hands[:index], first)
-    stored = [h.input for h in replay(rules, names, hands, first).hands]
-    state = play_hand(rules, before, new)
-    for number, later in enumerate(stored[index + 1 :], start=index + 2):
-        state = play_hand(rules, state, later, where=f"hands.{number}.")
-    return state
 
 
 @PROPERTY
