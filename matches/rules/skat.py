@@ -184,10 +184,11 @@ class Skat(Ruleset, register=False):
     over = _("The series is complete (%(number)s games).")
     lists_active = True
     options_spec = (Option("hands_limit", int, minimum=1, ends=True),)
-    # TOURNAMENTS.md's Skat rows (tables, the SkWO standings) are the game's Django side's
-    # and the planner's to use once it is registered; these two are the rules' own.
+    # A tournament's Skat tables (fours, threes for the rest) and standings are for the
+    # planner and the game's Django side once it is registered; these two are the rules'
+    # own: the score is Seeger-Fabian's, and a series deals 12 times to each player.
     default_score = "game_points"
-    deals_per_round = 12  # each player deals 12 times in a series
+    deals_per_round = 12
 
     @property
     def seats(self) -> int:
