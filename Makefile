@@ -92,4 +92,4 @@ fuzz: install
 	$(BIN)/python bench/fuzz.py $(FUZZ)
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .import_linter_cache
