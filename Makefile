@@ -68,7 +68,7 @@ test: install pyodide
 check: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-logo
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	DEBUG=0 HTTPS=1 $(BIN)/python manage.py check --deploy --fail-level WARNING
 
