@@ -62,11 +62,13 @@ TEST_WORKERS ?= auto
 test: install pyodide
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
-# What CI checks besides the tests: lint and formatting, migrations in step with the
-# models, and the deploy check in the production configuration.
+# What CI checks besides the tests: lint and formatting, the imports' layers (the
+# contracts in pyproject.toml, docs/development.md), migrations in step with the models,
+# and the deploy check in the production configuration.
 check: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-logo
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	DEBUG=0 HTTPS=1 $(BIN)/python manage.py check --deploy --fail-level WARNING
 
@@ -90,4 +92,4 @@ fuzz: install
 	$(BIN)/python bench/fuzz.py $(FUZZ)
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .import_linter_cache

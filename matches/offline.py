@@ -94,12 +94,11 @@ def unpack(tarball: bytes, target: Path) -> None:
 # -- the rules for the phone --------------------------------------------------------------
 
 PACKAGE = Path(__file__).resolve().parent
-# The pure modules the phone imports: the rules, the table sizes they speak of, and the
-# glue that answers the page.
-SHIPPED = ("rules", "seating/tables.py", "offline_play.py")
-# Packages the phone gets an empty ``__init__`` of: the project's imports Django, and
-# seating's the whole planner, which the phone never runs.
-EMPTY_INITS = ("matches/__init__.py", "matches/seating/__init__.py")
+# The pure modules the phone imports: the rules (with the table sizes they speak of,
+# ``rules/sizes.py``) and the glue that answers the page.
+SHIPPED = ("rules", "offline_play.py")
+# The package the phone gets an empty ``__init__`` of: the project's imports Django.
+EMPTY_INITS = ("matches/__init__.py",)
 
 
 def rules_sources() -> list[tuple[str, Path]]:

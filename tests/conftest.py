@@ -5,6 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import settings as hypothesis_settings
 
+from matches import games
 from matches.middleware import FirstOrganiserMiddleware
 from matches.services import board as boards
 from matches.services import selectors
@@ -187,6 +188,18 @@ def refusing(settings):
     settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.api_support.Refusing"]
     yield Refusing
     Refusing.error = RuntimeError("boom")
+
+
+@pytest.fixture
+def mini():
+    """Mini Tricks, the game defined only in tests/play/minigame/ (issue 22), registered
+    for the test: tests/play/test_game_in_one_folder.py and its browser test play it."""
+    # Imported here: defining its ruleset registers it with ``matches.rules``, which the
+    # rest of the suite must not see; ``registered`` takes both away again.
+    from tests.play.minigame import MiniTricksGame
+
+    with games.registered(MiniTricksGame()) as game:  # the one line that adds a game
+        yield game
 
 
 # Hypothesis's profiles. "dev" (the default) draws new examples on every run, which is how

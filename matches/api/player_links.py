@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
 from ninja import Schema
 from pydantic import Field
 
@@ -26,8 +25,15 @@ from ..models import Entry
 from ..services import player_links as reads
 from ..services import standings as standings_reads
 from ..services import tournaments as services
-from .base import WRITE, ApiError, PlayerAuth, api
-from .tournaments import ERRORS, WRITES, StandingsRowOut, standings_row_json, tournament_for
+from .base import WRITE, PlayerAuth, api
+from .tournaments import (
+    ERRORS,
+    WRITES,
+    StandingsRowOut,
+    entry_of,
+    standings_row_json,
+    tournament_for,
+)
 
 TAGS = ["player links"]
 
@@ -97,13 +103,7 @@ def me_json(request: HttpRequest, entry: Entry) -> dict[str, Any]:
 
 
 def _entry(request: HttpRequest, tournament_id: int, entry_id: int) -> Entry:
-    tournament = tournament_for(request, tournament_id, write=True)
-    entry = tournament.entries.select_related("player", "partner").filter(pk=entry_id).first()
-    if entry is None:
-        raise ApiError(
-            404, "not_found", _("This tournament has no entry %(id)s.") % {"id": entry_id}
-        )
-    return entry
+    return entry_of(tournament_for(request, tournament_id, write=True), entry_id)
 
 
 @api.get(

@@ -535,7 +535,8 @@ def register(request, tournament_id: int):
     return Status(201, [_entry_json(entry) for entry in entries])
 
 
-def _entry(tournament: Tournament, entry_id: int) -> Entry:
+def entry_of(tournament: Tournament, entry_id: int) -> Entry:
+    """The tournament's entry ``entry_id`` (with its player and partner); 404 for none."""
     entry = tournament.entries.select_related("player", "partner").filter(pk=entry_id).first()
     if entry is None:
         raise ApiError(
@@ -553,7 +554,7 @@ def _entry(tournament: Tournament, entry_id: int) -> Entry:
 def check_in(request, tournament_id: int, entry_id: int):
     """Check an entry in."""
     tournament = tournament_for(request, tournament_id, write=True)
-    return _entry_json(services.check_in(_entry(tournament, entry_id), request.auth))
+    return _entry_json(services.check_in(entry_of(tournament, entry_id), request.auth))
 
 
 @api.delete(
@@ -565,7 +566,7 @@ def check_in(request, tournament_id: int, entry_id: int):
 def undo_check_in(request, tournament_id: int, entry_id: int):
     """Take a check-in back."""
     tournament = tournament_for(request, tournament_id, write=True)
-    entry = services.check_in(_entry(tournament, entry_id), request.auth, checked_in=False)
+    entry = services.check_in(entry_of(tournament, entry_id), request.auth, checked_in=False)
     return _entry_json(entry)
 
 
@@ -579,7 +580,7 @@ def undo_check_in(request, tournament_id: int, entry_id: int):
 def withdraw(request, tournament_id: int, entry_id: int):
     """Withdraw an entry from round ``from_round`` on; its results so far stay."""
     tournament = tournament_for(request, tournament_id, write=True)
-    entry = _entry(tournament, entry_id)
+    entry = entry_of(tournament, entry_id)
     body = parse_body(request, WithdrawIn)
     entry = services.withdraw(entry, request.auth, from_round=body.from_round, reason=body.reason)
     return _entry_json(entry)

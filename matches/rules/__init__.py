@@ -1,7 +1,7 @@
 """Pure game logic: no Django here. See ``base`` for the interface every game follows.
 
-Every module of this package but ``base`` and its helpers (``stored``, ``fields``) is one
-game: defining its ``Ruleset`` (with a ``game`` slug) registers it, so a new game is a new
+Every module of this package but ``base`` and its helpers (``stored``, ``fields``, ``sizes``)
+is one game: defining its ``Ruleset`` (with a ``game`` slug) registers it, so a new game is a new
 module here and nothing else.
 """
 
@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..seating.tables import REMAINDERS, TableSizes
 from .base import (
     Detail,
     Ending,
@@ -26,6 +25,7 @@ from .base import (
     replay,
     stop,
 )
+from .sizes import REMAINDERS, TableSizes
 
 for _module in pkgutil.iter_modules(__path__):
     importlib.import_module(f"{__name__}.{_module.name}")

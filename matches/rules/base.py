@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-if TYPE_CHECKING:
-    from ..seating.tables import TableSizes
+from .sizes import TableSizes, table_hands
 
 
 def _(message: str) -> str:
@@ -521,8 +520,6 @@ class Ruleset:
         """The table sizes a tournament of this variant seats (§2): by default the
         variant's own size, nothing bigger or smaller; ``table_size`` (the tournament's
         option) may only name it."""
-        from ..seating.tables import TableSizes  # (``seating`` imports this module)
-
         if table_size is not None and table_size != self.seats:
             raise RuleError(
                 _("This variant is played at tables of %(size)s."),
@@ -545,10 +542,8 @@ class Ruleset:
 
     def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
         """The table's ``hands_limit`` (None: the game's own end decides a round).
-        ``hands_per_round`` counts the hands each player plays (``seating.table_hands``:
+        ``hands_per_round`` counts the hands each player plays (``sizes.table_hands``:
         §4's 9 hands at three seats are 12 at four with a sitter)."""
-        from ..seating.tables import table_hands
-
         return table_hands(size, sizes, hands_per_round)
 
     def partnership(self, seat: int) -> int:

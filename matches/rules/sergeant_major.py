@@ -17,7 +17,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..seating.tables import TableSizes
 from .base import (
     ALL_CALLS,
     BY_GAIN,
@@ -45,6 +44,7 @@ from .base import (
     term,
 )
 from .fields import whole
+from .sizes import TableSizes
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CALLS = (*SUITS, "no-trumps", "miz")  # the alternate game's calls, §1.5

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..seating.tables import TableSizes
 from .base import (
     HANDS_LIMIT,
     Detail,
@@ -30,6 +29,7 @@ from .base import (
     term,
 )
 from .fields import ticked, whole
+from .sizes import TableSizes
 
 CARD_POINTS = 120
 # The hand form's words for "nobody picked" and "alone" (SheepsheadHandForm).

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..seating.tables import TableSizes
 from .base import (
     HANDS_LIMIT,
     POINT_LIMIT,
@@ -33,6 +32,7 @@ from .base import (
     require_int,
 )
 from .fields import ticked, whole
+from .sizes import TableSizes
 
 COUNTERS = 90
 FOUR_OF_A_KIND = 4

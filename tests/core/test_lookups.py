@@ -13,10 +13,7 @@ from matches.models import ApiToken, Match, lookups
 from matches.models.lookups import HAND_COLUMNS, hand_rows, one_by
 from matches.services import accounts
 from tests.factories import sm_hand
-
-
-def fields(instance):
-    return {field.attname: getattr(instance, field.attname) for field in instance._meta.fields}
+from tests.lookups_support import fields
 
 
 @pytest.mark.django_db

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tests.e2e.test_e2e_table_link import _started
+from tests.e2e.steps import started_round
 from tests.e2e_support import browser_page
 
 pytestmark = pytest.mark.e2e
@@ -34,7 +34,7 @@ HIDE = """hidden => {
 def test_it_polls_every_5_s_not_while_hidden_and_at_once_when_seen_again(
     live_server, transactional_db
 ):
-    tournament, _ = _started()
+    tournament, _ = started_round()
     url = f"{live_server.url}/tournaments/{tournament.pk}/board/?key={tournament.board_token}"
     with browser_page(viewport={"width": 1280, "height": 800}) as (page, expect):
         polls: list[str] = []  # the board's own asks (htmx), not the page's load

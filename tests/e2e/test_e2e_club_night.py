@@ -13,13 +13,12 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.e2e.steps import play_table
 from tests.e2e_support import browser_page
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-TARGETS = (8, 5, 3)  # dealer, eldest, third
-FIRST_HAND = (10, 4, 2)
 
 
 def test_an_organiser_runs_a_club_night(live_server, transactional_db):
@@ -89,7 +88,7 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
                 )
             )
             card.get_by_role("link", name="Match").click()
-            _play_table(page, expect)
+            play_table(page, expect)
             page.goto(round_url)
         expect(page.locator(".table-card.done")).to_have_count(3)
         page.get_by_role("button", name="Close the round").click()
@@ -133,23 +132,3 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
         page.set_viewport_size({"width": 360, "height": 740})
         page.screenshot(path="/tmp/e2e-round-phone.png", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
-
-
-def _play_table(page, expect):
-    """Three hands on the table's match page; the seats are read off the page."""
-    form = page.locator("form#record")
-    for number in range(1, 4):
-        # A tournament table has a limit: "Record hand 1 of 3".
-        expect(form.locator("h2")).to_have_text(re.compile(rf"^Record hand {number} of \d+$"))
-        roles = page.locator(".seats .seat .role").all_inner_texts()
-        dealer = next(i for i, role in enumerate(roles) if "deal" in role.lower())
-        tricks = FIRST_HAND if number == 1 else TARGETS
-        form.locator("label.suit-button.hearts").click()
-        for offset, count in enumerate(tricks):
-            form.locator("input.tricks").nth((dealer + offset) % 3).fill(str(count))
-        form.locator("input.tricks").nth(0).dispatch_event("input")
-        form.locator("button[type=submit]").click()
-    # Up to 30 s: on a busy machine the table page's service worker is still fetching the
-    # rules' Python from the same test server, and a hand whose post waits more than 10 s
-    # is kept on the phone and sent again by the offline script (issue 24).
-    expect(page.locator(".winner")).to_be_visible(timeout=30_000)

@@ -9,21 +9,20 @@ import re
 
 import pytest
 
-from tests.e2e.test_e2e_games import _start
+from tests.e2e.steps import start_match
 from tests.e2e_support import browser_page, create_organiser
-from tests.play.test_game_in_one_folder import mini  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.e2e
 
 
-def test_mini_tricks_in_the_browser(live_server, mini):  # noqa: F811
+def test_mini_tricks_in_the_browser(live_server, mini):
     with browser_page() as (page, expect):
         base = live_server.url
         create_organiser(page, expect, base)
         page.locator("a.new").click()
         page.locator("#variants").get_by_label("Mini Tricks", exact=True).check()
         expect(page.locator(".rules-card li").first).to_contain_text("Six tricks a hand")
-        _start(page, expect, ("Ann", "Ben", "Cy"))
+        start_match(page, expect, ("Ann", "Ben", "Cy"))
 
         form = page.locator("form#record")
         expect(form).to_have_attribute("data-mini-ready", "yes")  # its script ran

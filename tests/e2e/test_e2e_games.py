@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from tests.e2e.steps import record, start_match
 from tests.e2e_support import browser_page, create_organiser, signed
 
 pytestmark = pytest.mark.e2e
@@ -57,7 +58,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         options.locator("summary").click()
         expect(stop_after).to_be_visible()
         stop_after.fill("3")
-        _start(page, expect, SHEEPSHEAD)
+        start_match(page, expect, SHEEPSHEAD)
 
         seats = page.locator(".seats .seat")
         expect(seats.locator(".name")).to_have_text(list(SHEEPSHEAD))
@@ -77,7 +78,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         _quick_points(expect, form, 61)
         _expect_preview(expect, preview, SHEEPSHEAD, SH_HAND1)
         expect(seats.locator(".total")).to_have_text(["0"] * 5)  # nothing saved yet
-        _submit(form)
+        record(form)
         expect(form.locator("h2")).to_have_text("Record hand 2 of 3")
         expect(seats.locator(".total")).to_have_text([signed(t) for t in SH_TOTALS[1]])
         expect(exchange).to_contain_text("Ben deals.")
@@ -87,7 +88,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         expect(preview).to_contain_text("The scores of this hand appear here")
         _tap_seat(expect, form, "Picker", "Nobody picked")
         _expect_preview(expect, preview, SHEEPSHEAD, SH_HAND2)
-        _submit(form)
+        record(form)
         expect(form.locator("h2")).to_have_text("Record hand 3 of 3")
         expect(seats.locator(".total")).to_have_text([signed(t) for t in SH_TOTALS[2]])
         expect(exchange).to_contain_text("Cy deals.")
@@ -126,7 +127,7 @@ def test_sieben_two_players_in_the_browser(live_server):
         base = live_server.url
         create_organiser(page, expect, base)
         _new_match(page, expect, "Sieben, two players", seats=2, first_line="Two players.")
-        _start(page, expect, SIEBEN)
+        start_match(page, expect, SIEBEN)
 
         seats = page.locator(".seats .seat")
         exchange = page.locator("#exchange")
@@ -162,7 +163,7 @@ def test_sieben_two_players_in_the_browser(live_server):
             expect(rest).to_have_text(str(90 - value))
             expect(no_trick_toggle).to_be_hidden()
         expect(preview).to_have_text("Round to Ann: 1 point.")
-        _submit(form)
+        record(form)
         expect(form.locator("h2")).to_have_text("Record round 2")
         expect(seats.locator(".total")).to_have_text(["1", "0"])
         expect(exchange).to_contain_text("Ben lost the last round and deals.")
@@ -182,7 +183,7 @@ def test_sieben_two_players_in_the_browser(live_server):
             if number == 3:  # Enter in the counters field saves the round too
                 counters.press("Enter")
             else:
-                _submit(form)
+                record(form)
             ben += 3
             if number < 5:
                 expect(form.locator("h2")).to_have_text(f"Record round {number + 1}")
@@ -228,15 +229,6 @@ def _new_match(page, expect, variant, *, seats, first_line):
     expect(page).to_have_url(re.compile(r"/matches/new/\?preset="))
 
 
-def _start(page, expect, players):
-    for seat, name in enumerate(players):
-        page.fill(f"#id_player_{seat}", name)
-    page.locator("input[name=first_dealer][value='0']").check()
-    page.get_by_role("button", name="Start the match").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    expect(page.locator(".match-head .players")).to_have_text(" · ".join(players))
-
-
 def _tap_seat(expect, form, group, name):
     """Tap a seat button (the radio inside is hidden; a player taps its label)."""
     buttons = form.get_by_role("group", name=group, exact=True)
@@ -259,10 +251,6 @@ def _expect_preview(expect, preview, names, scores):
     items = preview.locator(".preview-scores li")
     expect(items.locator("span")).to_have_text(list(names))
     expect(items.locator("b")).to_have_text([signed(s) for s in scores])
-
-
-def _submit(form):
-    form.get_by_role("button", name=re.compile(r"^Record the (hand|round)$")).click()
 
 
 def _expect_sheepshead_history(expect, page, hands):

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from matches.models import AuditEntry, Hand
 from matches.services import play
-from tests.e2e.test_e2e_two_phones import _fill, hand
+from tests.e2e.steps import fill_on_target, hand_title
 from tests.e2e_support import PHONE, browser_context, chromium
 from tests.factories import game_match
 
@@ -31,11 +31,11 @@ def test_a_phone_scores_through_the_scorer_link(live_server, transactional_db):
             expect(page.get_by_role("button", name="Copy the link").first).to_be_visible()
         with browser_context(browser, PHONE) as (phone, expect):
             phone.goto(f"{live_server.url}/k/{match.scorer_token}/")
-            expect(phone.locator("form#record h2")).to_have_text(hand(1))
+            expect(phone.locator("form#record h2")).to_have_text(hand_title(1))
             expect(phone.get_by_role("link", name="Audit trail")).to_have_count(0)
-            _fill(phone)
+            fill_on_target(phone)
             phone.locator("form#record button[type=submit]").click()
-            expect(phone.locator("form#record h2")).to_have_text(hand(2))
+            expect(phone.locator("form#record h2")).to_have_text(hand_title(2))
             expect(phone.locator(".messages")).to_contain_text("Hand 1 recorded")
     assert Hand.objects.filter(match=match).count() == 1
     entry = AuditEntry.objects.get(match=match, action="record")

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.e2e.test_e2e_games import _submit
+from tests.e2e.steps import record, start_match
 from tests.e2e_support import browser_page, create_organiser, signed
 
 pytestmark = pytest.mark.e2e
@@ -35,12 +35,7 @@ def test_a_sitter_table_in_the_browser(live_server):
         page.get_by_label(re.compile(r"sits out \(sitter\)")).check()
         expect(fourth).to_be_visible()
         expect(page.get_by_text("Seat 4 (only with a sitter)")).to_be_visible()
-        for seat, name in enumerate(FOUR):
-            page.fill(f"#id_player_{seat}", name)
-        page.locator("input[name=first_dealer][value='0']").check()
-        page.get_by_role("button", name="Start the match").click()
-        expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-        expect(page.locator(".match-head .players")).to_have_text(" · ".join(FOUR))
+        start_match(page, expect, FOUR)
 
         seats = page.locator(".seats .seat")
         expect(seats.locator(".role")).to_have_text(
@@ -61,7 +56,7 @@ def test_a_sitter_table_in_the_browser(live_server):
         for seat, tricks in enumerate((10, 4, 2)):
             form.locator(f"#id_tricks_{seat}").fill(str(tricks))
         expect(remaining).to_have_text("All tricks placed.")
-        _submit(form)
+        record(form)
 
         # Hand 2: Ben deals, Ann sits out; nothing passes.
         expect(form.locator("h2")).to_have_text("Record hand 2")

@@ -10,29 +10,11 @@ round, which confirms table 3 in the organiser's name.
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from matches.models import Table
-from matches.services import tournaments as services
-from tests.e2e.test_e2e_club_night import _play_table
+from tests.e2e.steps import OTTO, play_table, started_round
 from tests.e2e_support import PHONE, SERVICE_WORKERS, browser_page, watch_policy
-from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
-
-NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-PASSWORD = "Club-night-42"
-
-
-def _started():
-    organiser = get_user_model().objects.create_user("otto", password=PASSWORD, is_staff=True)
-    tournament = make_tournament(organiser, hands_per_round=3)
-    for entry in services.register_players(tournament, organiser, NAMES):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
-    tables = {table.number: table for table in Table.objects.filter(round=round_)}
-    return tournament, tables
 
 
 def _phone(browser, errors):
@@ -45,7 +27,7 @@ def _phone(browser, errors):
 
 
 def test_three_tables_play_on_phones_while_the_board_follows(live_server, transactional_db):
-    tournament, tables = _started()
+    tournament, tables = started_round()
     seated = {
         number: [seat.entry.name for seat in table.seats.order_by("number")]
         for number, table in tables.items()
@@ -80,7 +62,7 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
                 _hand(phone, expect, 2)
                 _hand(phone, expect, 3)
             else:
-                _play_table(phone, expect)
+                play_table(phone, expect)
             # The last hand brings "We are done" in without a reload (out of band).
             result = phone.locator("#result")
             expect(result.locator("h2")).to_have_text("We are done")
@@ -108,8 +90,8 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
         ).new_page()
         watch_policy(desk, errors)
         desk.goto(f"{base}/accounts/login/")
-        desk.fill("#id_username", "otto")
-        desk.fill("#id_password", PASSWORD)
+        desk.fill("#id_username", OTTO[0])
+        desk.fill("#id_password", OTTO[1])
         desk.get_by_role("button", name=re.compile("Log in")).click()
         desk.goto(f"{base}/tournaments/{tournament.pk}/rounds/1/")
         expect(desk.locator(".table-card .progress").nth(2)).to_contain_text("handed in by")

@@ -7,7 +7,6 @@ an error about hand 2's sitter. Then, with B's form untouched, A records hand 2 
 page follows by itself within a poll or two.
 """
 
-import re
 from contextlib import contextmanager
 
 import pytest
@@ -15,15 +14,11 @@ from django.contrib.auth import get_user_model
 
 from matches.models import AuditEntry, Hand, Table
 from matches.services import tournaments as services
+from tests.e2e.steps import fill_on_target, hand_title
 from tests.e2e_support import PHONE, browser_context, chromium
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
-
-
-def hand(number):
-    """The hand form's title: "Record hand 2" (of how many, when the table has a limit)."""
-    return re.compile(rf"^Record hand {number}( of \d+)?$")
 
 
 def _sitter_table():
@@ -47,61 +42,47 @@ def _two_phones():
             yield a, b, expect
 
 
-def _fill(page, gains=(0, 0, 0), suit="hearts"):
-    """The hand on target, plus ``gains`` for the seats that need 8, 5 and 3."""
-    form = page.locator("form#record")
-    roles = page.locator(".seats .seat .role").all_inner_texts()
-    form.locator(f"label.suit-button.{suit}").click()
-    extra = dict(zip((8, 5, 3), gains, strict=True))
-    for seat, role in enumerate(roles):
-        needs = re.search(r"needs (\d+)", role)
-        if needs:
-            target = int(needs.group(1))
-            form.locator("input.tricks").nth(seat).fill(str(target + extra[target]))
-    form.locator("input.tricks").nth(0).dispatch_event("input")
-
-
 def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transactional_db):
     table = _sitter_table()
     url = f"{live_server.url}/t/{table.token}/"
     with _two_phones() as (a, b, expect):
         a.goto(url)
         b.goto(url)
-        expect(b.locator("form#record h2")).to_have_text(hand(1))
-        _fill(b, suit="spades")  # B is typing hand 1 ...
-        _fill(a, gains=(1, -1, 0))  # ... and A is quicker.
+        expect(b.locator("form#record h2")).to_have_text(hand_title(1))
+        fill_on_target(b, suit="spades")  # B is typing hand 1 ...
+        fill_on_target(a, gains=(1, -1, 0))  # ... and A is quicker.
         a.locator("form#record button[type=submit]").click()
-        expect(a.locator("form#record h2")).to_have_text(hand(2))
+        expect(a.locator("form#record h2")).to_have_text(hand_title(2))
         # B's poll waits while B's figures are on the form: they stay.
         b.wait_for_timeout(6_500)
-        expect(b.locator("form#record h2")).to_have_text(hand(1))
+        expect(b.locator("form#record h2")).to_have_text(hand_title(1))
         b.locator("form#record button[type=submit]").click()
         expect(b.locator(".messages")).to_contain_text("Hand 1 was just recorded by someone else.")
         both = b.locator(".both-entries")
         expect(both).to_be_visible()
         expect(b.locator(".messages")).to_be_in_viewport()  # not below the fold
         expect(both.locator("tr.differs")).to_have_count(3)  # trumps, and two seats
-        expect(b.locator("form#record h2")).to_have_text(hand(2))
+        expect(b.locator("form#record h2")).to_have_text(hand_title(2))
         b.screenshot(path="/tmp/e2e-stale-phone.png", full_page=True, caret="initial")
         # The comparison stays through the next polls (nothing changed since).
         b.wait_for_timeout(6_000)
         expect(both).to_be_visible()
         # B's form is untouched now: A's next hand shows on B by itself.
-        _fill(a)
+        fill_on_target(a)
         a.locator("form#record button[type=submit]").click()
-        expect(a.locator("form#record h2")).to_have_text(hand(3))
-        expect(b.locator("form#record h2")).to_have_text(hand(3), timeout=15_000)
+        expect(a.locator("form#record h2")).to_have_text(hand_title(3))
+        expect(b.locator("form#record h2")).to_have_text(hand_title(3), timeout=15_000)
 
 
 def _both_entries_on_b(a, b, url, expect):
     """A records hand 1 first; B sends other figures for it and sees both entries."""
     a.goto(url)
     b.goto(url)
-    expect(b.locator("form#record h2")).to_have_text(hand(1))
-    _fill(b, suit="spades")
-    _fill(a, gains=(1, -1, 0))
+    expect(b.locator("form#record h2")).to_have_text(hand_title(1))
+    fill_on_target(b, suit="spades")
+    fill_on_target(a, gains=(1, -1, 0))
     a.locator("form#record button[type=submit]").click()
-    expect(a.locator("form#record h2")).to_have_text(hand(2))
+    expect(a.locator("form#record h2")).to_have_text(hand_title(2))
     b.locator("form#record button[type=submit]").click()
     expect(b.locator(".both-entries")).to_be_visible()
     return b.locator(".both-entries .both-choices")
@@ -138,6 +119,6 @@ def test_the_second_phone_keeps_the_recorded_hand(live_server, transactional_db)
         choices = _both_entries_on_b(a, b, url, expect)
         choices.get_by_role("link", name="Keep the recorded one").click()
         expect(b.locator(".both-entries")).to_have_count(0)
-        expect(b.locator("form#record h2")).to_have_text(hand(2))
+        expect(b.locator("form#record h2")).to_have_text(hand_title(2))
     assert Hand.objects.get(match=table.match_id, number=1).input["trump"] == "hearts"
     assert not AuditEntry.objects.filter(match=table.match_id, action="correct").exists()

@@ -1,7 +1,8 @@
 """A game is one folder (issue 22): Mini Tricks lives in ``tests/play/minigame/`` alone
 (rules, hand form, API body, templates, script) and is registered by one line in the
-fixture below. It plays through the match page, the API, the OpenAPI description, a
-tournament round and a printed table card, with no file outside its folder changed."""
+``mini`` fixture (tests/conftest.py: the browser test plays it too). It plays through the
+match page, the API, the OpenAPI description, a tournament round and a printed table
+card, with no file outside its folder changed."""
 
 import datetime
 import json
@@ -16,16 +17,6 @@ from matches.services import tournaments
 from tests.api_support import login, send
 
 SLUG = "mini-tricks"
-
-
-@pytest.fixture
-def mini():
-    # Imported here: defining its ruleset registers it with ``matches.rules``, which the
-    # rest of the suite must not see; ``registered`` takes both away again.
-    from tests.play.minigame import MiniTricksGame
-
-    with games.registered(MiniTricksGame()) as game:  # the one line that adds a game
-        yield game
 
 
 def test_the_registry_knows_it_only_while_registered(mini):

@@ -5,31 +5,17 @@ migrations then run forward (and back) on the test database, SQLite or PostgreSQ
 """
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations_support import latest, migrate, migrated_to
 
 RELEASED = [("matches", "0003_match_revision")]
 
 
-def migrate(targets):
-    """Run the migrations to ``targets``; the historical apps as they then stand."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return [("matches", MigrationExecutor(connection).loader.graph.leaf_nodes("matches")[0][1])]
-
-
 @pytest.fixture
 def released(transactional_db):
-    """The database as the last release left it; migrated to the latest again afterwards,
-    however the test ends, for the tests that follow."""
-    apps = migrate(RELEASED)
-    yield apps
-    migrate(latest())
+    """The database as the last release left it (``migrated_to``)."""
+    with migrated_to(RELEASED) as apps:
+        yield apps
 
 
 def old_match(apps, owner, players, totals, winners, **extra):

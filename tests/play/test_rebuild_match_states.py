@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from matches import rules
 from matches.services.selectors import seat_results
-from tests.play.test_migrations import latest, migrate
+from tests.migrations_support import latest, migrate, migrated_to
 
 BEFORE = [("matches", "0012_player_name_skeleton")]
 
@@ -50,9 +50,8 @@ NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
 
 @pytest.fixture
 def before(transactional_db):
-    apps = migrate(BEFORE)
-    yield apps
-    migrate(latest())
+    with migrated_to(BEFORE) as apps:
+        yield apps
 
 
 def old_match(apps, owner, game, variant, seats, first_dealer, setup, hands, stopped=False):

@@ -14,7 +14,7 @@ from django.urls import reverse
 from matches.models import AuditEntry, Hand
 from matches.services import play
 from tests.factories import HTMX, game_match
-from tests.play.test_stale_phone import first_hand, sitter_table  # noqa: F401 (fixture)
+from tests.play.phones import first_hand
 
 THREE = ("Ann", "Ben", "Cy")
 RECORDED = {"tricks": [9, 4, 3], "trump": "hearts"}
@@ -145,7 +145,7 @@ class TestTheMatchPage:
 
 
 @pytest.mark.django_db
-def test_a_table_link_corrects_through_the_link(client, sitter_table):  # noqa: F811
+def test_a_table_link_corrects_through_the_link(client, sitter_table):
     match, recorded, mine = first_hand(sitter_table)
     play.record_hand(match, 1, {"tricks": recorded, "trump": "hearts"}, by="phone A")
     data = {"number": 1, "trump": "hearts", **{f"tricks_{s}": n for s, n in enumerate(mine)}}

@@ -9,11 +9,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from matches.models import Hand, Match, Table
+from matches.models import Hand, Match
 from matches.services import play, tournaments
 from tests.api_support import send
 from tests.factories import HTMX, game_match, sh, sheep, sieben, sv
-from tests.tournaments.evenings import club
+from tests.play.phones import first_hand
 
 FOUR = ("Ann", "Ben", "Cy", "Dee")
 # Ann deals hand 1 (targets 8, 5, 3 from the dealer), Dee to her right sits out.
@@ -91,31 +91,8 @@ class TestTheMatchPage:
         assert "both-entries" not in page
 
 
-@pytest.fixture
-def sitter_table(organiser):
-    """A round of four checked-in players: one table of four with a sitter."""
-    tournament = club(organiser, names=FOUR)
-    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=3)
-    tournaments.start_round(round_, organiser)
-    table = Table.objects.select_related("match").get(round=round_)
-    assert table.seats.count() == 4
-    return table
-
-
 def seat_names(table):
     return Match.objects.get(pk=table.match_id).names
-
-
-def first_hand(table):
-    """Hand 1 at ``table`` on target (as RECORDED, by seat from the first dealer), and
-    another set of figures for the stale phone."""
-    match = Match.objects.get(pk=table.match_id)
-    dealer = match.first_dealer
-    recorded, mine = [0] * 4, [0] * 4
-    for offset, (theirs, ours) in enumerate([(9, 8), (4, 5), (3, 3)]):
-        recorded[(dealer + offset) % 4] = theirs
-        mine[(dealer + offset) % 4] = ours
-    return match, recorded, mine
 
 
 @pytest.mark.django_db

@@ -16,7 +16,7 @@ from django.db import connection
 
 from matches.services import accounts
 from matches.services import play as services
-from tests.core.test_serve import HOST, serving
+from tests.server_support import HOST, serving
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 RECORDS, CORRECTIONS = 60, 12

@@ -1,9 +1,10 @@
 """Properties of Sergeant Major with a sitter (TOURNAMENTS.md §2) over random matches of
 every three-player preset, no database.
 
-The matches are drawn with the helpers of the preset properties (end conditions, tricks
-near the targets, §1.3 ties); expectations are computed here from TOURNAMENTS.md and the
-RULES.md tables, independently of the rules code.
+The matches are drawn with the helpers the preset properties use too
+(``sergeant_major_draws``: end conditions, tricks near the targets, §1.3 ties);
+expectations are computed here from TOURNAMENTS.md and the RULES.md tables,
+independently of the rules code.
 """
 
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from matches.rules import RuleError, get_ruleset, play_hand, replay
 from tests.factories import PRESET_TABLE, THREE_PLAYER_PRESETS
-from tests.rules.test_rules_variant_properties import (
+from tests.rules.sergeant_major_draws import (
     BIDS,
     CAP,
     KINDS,

@@ -4,6 +4,7 @@ from collections import Counter
 from itertools import combinations
 
 from matches.seating import History, PlayedRound, Standing, seat
+from matches.seating.model import pair
 
 
 def history(*rounds):
@@ -65,3 +66,35 @@ def run_event(entries, sizes, rounds, *, first="draw", later="mixed", seed=0, **
         seatings.append(seating)
         past = History((*past.rounds, seating.as_round()))
     return seatings
+
+
+def every_seating(entries, sizes):
+    """Every seating of ``entries`` at tables of ``sizes`` (tables as frozensets; a
+    seating as a set of them, so that table order and seat order do not count)."""
+    found = set()
+
+    def fill(left, sizes_left, tables):
+        if not sizes_left:
+            found.add(frozenset(tables))
+            return
+        for members in combinations(left, sizes_left[0]):
+            rest = [e for e in left if e not in members]
+            fill(rest, sizes_left[1:], (*tables, frozenset(members)))
+
+    fill(list(entries), list(sizes), ())
+    return found
+
+
+def fewest_new_repeats(entries, sizes, past, most=None):
+    """The fewest repeat pairs a seating adds; with ``most``, of the seatings in which no
+    pair meets more than ``most`` times (none: ``None``)."""
+    met = past.meetings()
+    return min(
+        (
+            sum(1 for table in seating for a, b in combinations(table, 2) if pair(a, b) in met)
+            for seating in every_seating(entries, sizes)
+            if most is None
+            or all(met[pair(a, b)] < most for table in seating for a, b in combinations(table, 2))
+        ),
+        default=None,
+    )

@@ -1,7 +1,7 @@
 """The round's lower bound counts what every round played forces (issue 23, item 3).
 
-Checked against the optimum found by trying every seating (``_fewest_new_repeats`` of
-test_optimal.py, written without the code under test)."""
+Checked against the optimum found by trying every seating (``fewest_new_repeats`` of
+tests/seating/support.py, written without the code under test)."""
 
 import random
 
@@ -12,8 +12,7 @@ from matches.rules import table_sizes
 from matches.seating import History, PlayedRound, seat
 from matches.seating.quality import forced_by_rounds, new_repeats_bound
 
-from .support import history, run_event
-from .test_optimal import _fewest_new_repeats
+from .support import fewest_new_repeats, history, run_event
 
 NINE = list(range(1, 10))
 # Rows, then columns of a 3×3 square: no pair met twice.
@@ -25,14 +24,14 @@ def test_every_round_played_adds_what_it_forces():
     # bound took the round that forced most (3); the two rounds met no pair twice, so
     # their counts add up: 6, and 6 is the least there is.
     assert forced_by_rounds([5, 4], NINE, SQUARE) == 6
-    assert new_repeats_bound([5, 4], NINE, SQUARE) == 6 == _fewest_new_repeats(NINE, [5, 4], SQUARE)
+    assert new_repeats_bound([5, 4], NINE, SQUARE) == 6 == fewest_new_repeats(NINE, [5, 4], SQUARE)
 
 
 def test_a_pair_met_twice_is_counted_once_for_each_time():
     # The same round twice: each old table forces its pair at both meetings, but one
     # pair seated together again is one repeat pair: 3, not 6.
     twice = history([(1, 2, 3), (4, 5, 6), (7, 8, 9)], [(1, 2, 3), (4, 5, 6), (7, 8, 9)])
-    assert forced_by_rounds([5, 4], NINE, twice) == 3 == _fewest_new_repeats(NINE, [5, 4], twice)
+    assert forced_by_rounds([5, 4], NINE, twice) == 3 == fewest_new_repeats(NINE, [5, 4], twice)
 
 
 def test_seventeen_at_sheepshead_round_two_is_bound_by_eight():
@@ -71,7 +70,7 @@ def played_nights(draw):
 @given(played_nights())
 def test_the_bound_never_exceeds_the_optimum(night):
     sizes, entries, past = night
-    fewest = _fewest_new_repeats(entries, sizes, past)
+    fewest = fewest_new_repeats(entries, sizes, past)
     assert forced_by_rounds(sizes, entries, past) <= fewest
     assert new_repeats_bound(sizes, entries, past) <= fewest
 

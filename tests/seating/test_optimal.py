@@ -1,8 +1,8 @@
 """The repeat figure's lower bound is a true bound, and `mixed` reaches the optimum of a
 small round (issue 19, item 3; TOURNAMENTS.md §3).
 
-The optimum is found here by trying every seating (``_seatings``, written without the
-code under test)."""
+The optimum is found here by trying every seating (``every_seating`` of ``support``,
+written without the code under test)."""
 
 import random
 from itertools import combinations
@@ -17,43 +17,11 @@ from matches.seating.model import pair
 from matches.seating.planner import PlanSearch, _greedy, _problem
 from matches.seating.quality import new_repeats_bound
 
-from .support import history, run_event
+from .support import every_seating, fewest_new_repeats, history, run_event
 
 SERGEANT_MAJOR = table_sizes("sergeant-major", "8-5-3")
 SHEEPSHEAD = table_sizes("sheepshead", "standard")
 ELEVEN = list(range(1, 12))
-
-
-def _seatings(entries, sizes):
-    """Every seating of ``entries`` at tables of ``sizes`` (tables as frozensets; a
-    seating as a set of them, so that table order and seat order do not count)."""
-    found = set()
-
-    def fill(left, sizes_left, tables):
-        if not sizes_left:
-            found.add(frozenset(tables))
-            return
-        for members in combinations(left, sizes_left[0]):
-            rest = [e for e in left if e not in members]
-            fill(rest, sizes_left[1:], (*tables, frozenset(members)))
-
-    fill(list(entries), list(sizes), ())
-    return found
-
-
-def _fewest_new_repeats(entries, sizes, past, most=None):
-    """The fewest repeat pairs a seating adds; with ``most``, of the seatings in which no
-    pair meets more than ``most`` times (none: ``None``)."""
-    met = past.meetings()
-    return min(
-        (
-            sum(1 for table in seating for a, b in combinations(table, 2) if pair(a, b) in met)
-            for seating in _seatings(entries, sizes)
-            if most is None
-            or all(met[pair(a, b)] < most for table in seating for a, b in combinations(table, 2))
-        ),
-        default=None,
-    )
 
 
 def _best_by_order(entries, sizes, past):
@@ -67,7 +35,7 @@ def _best_by_order(entries, sizes, past):
         again = [met[key] for key in pairs if met[key]]
         return max([floor, 1] + [times + 1 for times in again]), len(again), sum(again)
 
-    return min(figure(seating) for seating in _seatings(entries, sizes))
+    return min(figure(seating) for seating in every_seating(entries, sizes))
 
 
 def test_it_counts_the_repeats_round_one_forces_at_four_four_three():
@@ -103,8 +71,8 @@ def test_round_three_reaches_the_least_repeats_there_are():
         [(7, 6, 8, 4), (5, 1, 10), (2, 3, 11, 9)],
     )
     assert count([4, 4, 3]) == 5775
-    assert _fewest_new_repeats(ELEVEN, [4, 4, 3], past) == 2
-    assert _fewest_new_repeats(ELEVEN, [4, 4, 3], past, most=2) == 4
+    assert fewest_new_repeats(ELEVEN, [4, 4, 3], past) == 2
+    assert fewest_new_repeats(ELEVEN, [4, 4, 3], past, most=2) == 4
     third = seat("mixed", ELEVEN, SERGEANT_MAJOR, round=3, rounds=3, history=past, seed=33)
     assert third.quality.created == 4
     assert third.quality.most_met == 2
@@ -141,7 +109,7 @@ def test_the_search_of_a_small_night_stops_at_what_the_first_round_forces():
 
 def test_it_counts_every_seating_once():
     for sizes in ([4, 4, 3], [3, 3, 3], [4, 3], [2, 2, 2, 2]):
-        assert count(sizes) == len(_seatings(range(sum(sizes)), sizes))
+        assert count(sizes) == len(every_seating(range(sum(sizes)), sizes))
 
 
 def test_the_same_seed_gives_the_same_small_round():
@@ -169,7 +137,7 @@ def test_no_pair_meets_three_times_in_three_rounds_while_another_seating_avoids_
                 max((met[pair(a, b)] + 1 for t in s for a, b in combinations(t, 2)), default=1),
                 sum(1 for t in s for a, b in combinations(t, 2) if met[pair(a, b)]),
             )
-            for s in _seatings(ten, [len(t.entries) for t in last.tables])
+            for s in every_seating(ten, [len(t.entries) for t in last.tables])
         )
         assert (last.quality.most_met, last.quality.created) == best
 
@@ -197,7 +165,7 @@ def small_nights(draw):
 @given(small_nights())
 def test_the_bound_is_never_above_the_optimum(night):
     sizes, entries, past = night
-    assert new_repeats_bound(sizes, entries, past) <= _fewest_new_repeats(entries, sizes, past)
+    assert new_repeats_bound(sizes, entries, past) <= fewest_new_repeats(entries, sizes, past)
 
 
 @settings(max_examples=15, deadline=None)
@@ -209,7 +177,7 @@ def test_the_last_round_of_a_small_night_is_the_optimum(night, seed):
         return
     number = len(past.rounds) + 1
     last = seat("mixed", entries, layout, round=number, rounds=number, history=past, seed=seed)
-    fewest = _fewest_new_repeats(entries, sizes, past)
+    fewest = fewest_new_repeats(entries, sizes, past)
     # The optimum by mixed's order (issue 31, item 10): the most any pair has met, then
     # the repeats, then Σ m² (the earlier meetings of the pairs met again).
     quality = last.quality

@@ -5,26 +5,13 @@ their own, and the tournaments no self check-in. Rows made with the historical m
 import datetime
 import re
 
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from tests.migrations_support import latest, migrate, migrated_to
 
 BEFORE = [("matches", "0018_player_name_sort_and_search")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return [("matches", MigrationExecutor(connection).loader.graph.leaf_nodes("matches")[0][1])]
-
-
 def test_every_entry_already_there_gets_its_own_link(transactional_db):
-    old = migrate(BEFORE)
-    try:
+    with migrated_to(BEFORE) as old:
         Player = old.get_model("matches", "Player")
         Tournament = old.get_model("matches", "Tournament")
         Entry = old.get_model("matches", "Entry")
@@ -51,5 +38,3 @@ def test_every_entry_already_there_gets_its_own_link(transactional_db):
         assert all(re.fullmatch(r"[A-Za-z0-9_-]{27}", token) for token in tokens)
         assert not any(entry.self_checked_in for entry in entries)
         assert new.get_model("matches", "Tournament").objects.get().self_check_in is False
-    finally:
-        migrate(latest())

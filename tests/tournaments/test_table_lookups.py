@@ -5,7 +5,7 @@ from django.db.models import F
 
 from matches.models import Table
 from matches.views.tables import _watched
-from tests.core.test_lookups import fields
+from tests.lookups_support import fields
 
 
 def test_a_tables_lookups_are_the_orms(running):
