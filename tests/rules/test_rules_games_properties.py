@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from matches.rules import RuleError, get_ruleset, play_hand, replay
 from matches.rules.sieben import SiebenRound, SiebenTally
+from tests.rules.corrections import correct
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus")
 PROPERTY = settings(max_examples=60, deadline=None)
@@ -167,17 +168,6 @@ def test_sheepshead_replay_is_deterministic_and_stored_inputs_replay_alike(match
     if not state.finished:
         best = max(state.totals)
         assert stopped.winners == tuple(s for s in range(seats) if state.totals[s] == best)
-
-
-def correct(ruleset, players, hands, first_dealer, index, new):
-    """Correct hand ``index`` as the app does: replay the hands before it, play the
-    corrected one, then play the later hands' stored inputs on top."""
-    before = replay(ruleset, players, hands[:index], first_dealer)
-    stored = [h.input for h in replay(ruleset, players, hands, first_dealer).hands]
-    state = play_hand(ruleset, before, new)
-    for number, later in enumerate(stored[index + 1 :], start=index + 2):
-        state = play_hand(ruleset, state, later, where=f"hands.{number}.")
-    return state
 
 
 def same_outcome(corrected, fresh):

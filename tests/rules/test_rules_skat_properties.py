@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from matches.rules import RuleError, play_hand, replay
 from matches.rules.skat import BID_VALUES, Skat
 from matches.rules.stored import state_from_json, state_to_json
-from tests.rules.test_rules_games_properties import correct
+from tests.rules.corrections import correct
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
