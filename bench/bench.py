@@ -32,16 +32,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only: the benchmark never talks to any other address
-# The server as `make run` starts it: the app and gunicorn's worker are named in
-# scorekeeper/gunicorn_conf.py.
-GUNICORN_CONFIG = "python:scorekeeper.gunicorn_conf"
 
 
 def worker_kind() -> str:
+    """The server `make run` starts, and how (``scorekeeper.serve.describe``)."""
     sys.path.insert(0, str(REPO))
-    from scorekeeper import gunicorn_conf
+    from scorekeeper import serve
 
-    return f"{gunicorn_conf.worker_class.rsplit('.', 1)[-1]}, {gunicorn_conf.wsgi_app}"
+    return serve.describe()
 
 
 HANDS = 30  # in the match that is read
@@ -182,7 +180,7 @@ class Site:
 
     @property
     def log(self) -> Path:
-        return self.data_dir / "gunicorn.log"
+        return self.data_dir / "server.log"
 
     def run(self, *args: str, what: str) -> str:
         """``python *args`` in the repository with the site's environment; its output."""
@@ -200,23 +198,14 @@ class Site:
         return json.loads(out.strip().splitlines()[-1])
 
     def serve(self, workers: int) -> int:
-        """Start gunicorn and wait until it answers; its port."""
+        """Start the server as `make run` does (``python -m scorekeeper.serve``, on
+        loopback) and wait until it answers; its port."""
         self.port = free_port()
         with open(self.log, "w") as log_file:
             self.server = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "gunicorn"),
-                    "--config",
-                    GUNICORN_CONFIG,
-                    "--bind",
-                    f"{HOST}:{self.port}",
-                    "--workers",
-                    str(workers),
-                    "--log-level",
-                    "warning",
-                ],
+                [sys.executable, "-m", "scorekeeper.serve", "--workers", str(workers)],
                 cwd=REPO,
-                env=self.env,
+                env=self.env | {"HOST": HOST, "PORT": str(self.port)},
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
             )
@@ -500,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"  Python {platform.python_version()}, Django {version('Django')}, "
-        f"gunicorn {version('gunicorn')} ({worker_kind()}), SQLite {sqlite3.sqlite_version}"
+        f"{worker_kind()}, SQLite {sqlite3.sqlite_version}"
     )
     print(
         f"  {args.workers} gunicorn workers, {args.clients} concurrent clients, "
@@ -590,7 +579,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"targets {'all met' if met else 'NOT all met'}; {errors} errors")
         server_log = log.read_text().strip().splitlines()
         if server_log:
-            print(f"\ngunicorn log ({len(server_log)} lines), the first ones:")
+            print(f"\nserver log ({len(server_log)} lines), the first ones:")
             shown = server_log if os.environ.get("BENCH_WHOLE_LOG") else server_log[:30]
             print("\n".join(shown))
         if errors:

@@ -274,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     print("Club night live benchmark")
     print(
         f"  {TABLES} tables recording through their table links, {POLLERS} board pollers "
-        f"every {POLL_SECONDS:g} s, one organiser; {args.seconds:g} s; gunicorn "
+        f"every {POLL_SECONDS:g} s, one organiser; {args.seconds:g} s; "
         f"{args.workers} workers ({worker_kind()})"
     )
     print(f"  load average at start: {load_average()} (comparable only on an idle machine)")

@@ -52,6 +52,13 @@ def clear_expired_sessions() -> None:
     connections.close_all()  # before gunicorn replaces this process
 
 
+def describe() -> str:
+    """The server and how it serves, for the benchmarks' headings."""
+    from importlib.metadata import version
+
+    return f"gunicorn {version('gunicorn')}, asyncio worker (scorekeeper.asgi_worker)"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workers", type=int, default=3)
