@@ -234,7 +234,9 @@ STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "matches.games.loaders.GameStatic",
 ]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts them and `make run`'s server serves them from (Granian, in
+# Rust: scorekeeper.serve); another folder for a test's own files.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
