@@ -346,7 +346,7 @@ def report(timings: Timings) -> int:
             f"{kind:24} {len(values):6d} {1000 * median:10.1f} {1000 * p95:8.1f} "
             f"{ratio:9.2f}x  {verdict}"
         )
-        if kind.startswith("board"):
+        if kind.startswith(("board", "record")):
             p95_ratio = p95 / base if base else float("nan")
             print(f"{'':24} {'':6} {'':10} {'':8} {p95_ratio:9.2f}x  (p95)")
     hands = len(timings.seconds.get("record a hand", []))

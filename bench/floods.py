@@ -177,6 +177,47 @@ class SlowLines(threading.Thread):
             self.stopping.wait(0.5)
 
 
+class SlowBody(threading.Thread):
+    """Posts the login form (with its CSRF cookie and token, as a browser would) and sends
+    only part of the body it announced, then nothing more, until told to stop; connects
+    again when cut off. The view reads the body (the CSRF check does) as it arrives."""
+
+    def __init__(self, port: int, stopping: threading.Event):
+        super().__init__(daemon=True)
+        self.port, self.stopping = port, stopping
+        self.cut_off = 0
+        self.open = False
+
+    def run(self) -> None:
+        try:
+            conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+            conn.request("GET", "/accounts/login/")
+            response = conn.getresponse()
+            page = response.read().decode()
+            conn.close()
+        except OSError:
+            return
+        cookie = re.search(r"csrftoken=([^;]+)", response.getheader("Set-Cookie", "")).group(1)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        body = f"csrfmiddlewaretoken={token}&username={USER}&password=".encode()
+        head = (
+            "POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Cookie: csrftoken={cookie}\r\nContent-Length: {len(body) + 20}\r\n\r\n"
+        ).encode()
+        while not self.stopping.is_set():
+            try:
+                with socket.create_connection((HOST, self.port), timeout=60) as sock:
+                    sock.sendall(head + body)  # and the last 20 bytes never
+                    self.open = True
+                    sock.recv(1)  # until the server answers or cuts it off
+            except OSError:
+                pass
+            self.open = False
+            self.cut_off += 1
+            self.stopping.wait(0.5)
+
+
 def largest_static_file() -> tuple[str, int]:
     """The largest file ``collectstatic`` published (its hashed URL, its bytes): today
     Pyodide's ``pyodide.asm.wasm``, 8.6 MB, which any anonymous visitor may fetch."""
@@ -235,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--line-seconds", type=float, default=2, help="seconds between their lines (2)"
+    )
+    parser.add_argument(
+        "--slow-bodies", type=int, default=60, help="login posts that stop short (60)"
     )
     parser.add_argument(
         "--readers", type=int, default=60, help="slow readers of the largest static file (60)"
@@ -312,6 +356,20 @@ def main(argv: list[str] | None = None) -> int:
             client.join(5)
         name = f"{args.many_slow} slow-header clients"
         note = f"a line every {args.line_seconds:g} s; {held} still open, {cut} cut off"
+        rows.append((name, slowed, slowest, count, note, len(failed), True))
+        errors += failed
+
+        stopping = threading.Event()
+        bodies = [SlowBody(port, stopping) for _ in range(args.slow_bodies)]
+        for client in bodies:
+            client.start()
+        time.sleep(2)  # every one has its login page, and its body under way
+        slowed, slowest, count, failed = ping_median(port, args, "slow bodies")
+        held = sum(1 for client in bodies if client.open)
+        cut = sum(client.cut_off for client in bodies)
+        stopping.set()
+        name = f"{args.slow_bodies} slow login bodies"
+        note = f"20 bytes short, then nothing; {held} still open, {cut} cut off"
         rows.append((name, slowed, slowest, count, note, len(failed), True))
         errors += failed
 
