@@ -1,4 +1,4 @@
-"""`make bench`, club night live: the load of an evening in full swing, on gunicorn.
+"""`make bench`, club night live: the load of an evening in full swing, on `make run`'s server.
 
 40 tables of three (120 players, round 1 playing) each record a hand through their table
 link's token every few seconds; 60 clients (the phones and a projector) poll the live

@@ -24,8 +24,8 @@ from importlib.metadata import version
 
 from scorekeeper.datadir import prepare
 
-# View threads per worker process: as many as gunicorn's pool had (8). Only whole
-# requests reach them, so a slow client never holds one.
+# View threads per worker process: as many as the server had before (8). Whole requests
+# reach them (headers read in Rust; a body as the view reads it, docs/deployment.md).
 THREADS = int(os.environ.get("THREADS") or 8)
 # Phones and the projector poll the live board every 5 s: a connection kept open that
 # long is reused instead of opened again. Granian (hyper) gives a connection this long
@@ -85,7 +85,7 @@ def describe() -> str:
 
 def logging_config() -> dict:
     """Granian's log (``logging.config.dictConfig``): its own lines on stderr, with the
-    time and the process, as gunicorn's were; the access log on stdout, each line
+    time and the process; the access log on stdout, each line
     redacted and in the club's time zone (``matches.logs.AccessLine``)."""
     stamp = "%Y-%m-%d %H:%M:%S %z"
     return {

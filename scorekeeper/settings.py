@@ -180,7 +180,7 @@ else:
             "OPTIONS": SQLITE_OPTIONS,
             # Keep each thread's connection: opening one (and its PRAGMAs) on every
             # request would cost more than most requests do. (The threads are a fixed
-            # pool in each worker: scorekeeper.asgi.)
+            # pool in each worker: scorekeeper.serve.)
             "CONN_MAX_AGE": 600,
             "CONN_HEALTH_CHECKS": True,
         }

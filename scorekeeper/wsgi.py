@@ -1,4 +1,4 @@
-"""WSGI entry point for gunicorn: ``gunicorn scorekeeper.wsgi``."""
+"""The WSGI application that `make run`'s server (Granian: ``scorekeeper.serve``) serves."""
 
 import os
 
