@@ -134,6 +134,44 @@ def raw_answer(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     return int(status_line.split(" ")[1]), {k.lower(): v for k, v in headers.items()}, body
 
 
+def test_slow_bodies_do_not_hold_the_only_worker(settings, tmp_path):
+    # The login form posted with its CSRF cookie and token, and its body stopped short:
+    # Granian hands the request to a view's thread at once, and the CSRF check then waits
+    # for the body in it. More of them than a worker has threads (8): they take turns
+    # for six (scorekeeper.bodies), and /ping/ (no body) still has the other two.
+    data_dir = tmp_path / "var"
+    key = settings.SECRET_KEY
+    assert manage("migrate", "-v", "0", data_dir=data_dir, secret_key=key).returncode == 0
+    # Someone to log in as: with no account at all, the login page sends to the first one's.
+    someone = "from django.contrib.auth.models import User; User.objects.create_user('ann')"
+    assert manage("shell", "-c", someone, data_dir=data_dir, secret_key=key).returncode == 0
+    with serving(data_dir, settings.SECRET_KEY, workers=1) as port:
+        login = http.client.HTTPConnection(HOST, port, timeout=10)
+        login.request("GET", "/accounts/login/")
+        page = login.getresponse()
+        cookie = page.getheader("Set-Cookie").split("csrftoken=", 1)[1].split(";", 1)[0]
+        token = page.read().decode().split('name="csrfmiddlewaretoken" value="', 1)[1][:64]
+        login.close()
+        body = f"csrfmiddlewaretoken={token}&username=ann&password=".encode()
+        head = (
+            b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n"
+            b"Cookie: csrftoken=%s\r\nContent-Length: %d\r\n\r\n"
+            % (cookie.encode(), len(body) + 20)
+        )
+        slow = [socket.create_connection((HOST, port), timeout=10) for _ in range(12)]
+        try:
+            for sock in slow:
+                sock.sendall(head + body)  # and the last 20 bytes never
+            # Time for the server to hand each to a view's thread, which then waits for
+            # the body (without it, /ping/ could be answered before they are all there).
+            time.sleep(1)
+            assert get(port) == (200, b"ok")
+        finally:
+            for sock in slow:
+                sock.close()
+
+
 def test_slow_readers_of_a_large_static_file_do_not_hold_the_only_worker(settings, tmp_path):
     # More clients than a worker has threads (8) ask for a static file larger than what
     # the sockets' buffers take at once, and read nothing: a file written from a view's
