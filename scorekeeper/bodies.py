@@ -6,8 +6,9 @@ the view reads it, in that thread, with no time limit. A client that announces a
 and sends it slowly (anyone can, to the login form) holds the thread until it is done.
 Here at most ``THREADS - 2`` requests with a body run at once in a worker: the other two
 threads are always free for requests without one (pages, the board's polls, /ping/),
-which need no turn. A request with a body that finds no turn within ``WAIT`` seconds is
-answered 503 with Retry-After, without its body being read.
+which need no turn. A request with a body that finds no turn free is answered 503 with
+Retry-After at once, without its body being read: waiting for a turn would hold a thread
+too (with a second's wait, 60 slow bodies kept /ping/ at 5 s, bench/floods.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import threading
 
 from django.utils.translation import gettext
 
-WAIT = 1.0  # seconds a request with a body waits for a turn
 RETRY_SECONDS = 5
 
 
@@ -53,15 +53,14 @@ def busy(environ, start_response):
 class BodiesTakeTurns:
     """The WSGI ``application`` with at most ``turns`` requests with a body at a time."""
 
-    def __init__(self, application, turns: int, wait: float = WAIT):
+    def __init__(self, application, turns: int):
         self.application = application
         self.turns = threading.BoundedSemaphore(max(1, turns))
-        self.wait = wait
 
     def __call__(self, environ, start_response):
         if not has_body(environ):
             return self.application(environ, start_response)
-        if not self.turns.acquire(timeout=self.wait):
+        if not self.turns.acquire(blocking=False):
             return busy(environ, start_response)
         try:
             # The body is read, if at all, before the view returns its response.

@@ -7,12 +7,13 @@ cleared at each start (Django's file sessions are never removed otherwise).
 The server is Granian in its WSGI mode (docs/deployment.md, "The server"), started here
 through its public Python API (``granian.Granian``), in this process, which stays its
 main process and holds the server lock that ``manage.py restore`` checks. Granian reads
-each request, headers and body, in its Rust event loop and hands a whole request to
-Django's WSGI handler in one of a fixed pool of threads per worker process
-(``THREADS``); the collected static files (``STATIC_ROOT``, under ``/static/``) it serves
-from Rust without any Python thread. So a client that sends or reads slowly holds a
-socket, never a view's thread: /ping/ stays quick under 60 slowloris connections and
-60 slow readers of the 8.6 MB ``pyodide.asm.wasm`` (``bench/floods.py``).
+each request's headers in its Rust event loop and then hands the request to Django's
+WSGI handler in one of a fixed pool of threads per worker process (``THREADS``), where
+the body is read as the view asks for it (requests with one take turns for all but two
+threads: ``scorekeeper.bodies``); the collected static files (``STATIC_ROOT``, under
+``/static/``) it serves from Rust without any Python thread. So /ping/ stays quick under
+60 slowloris connections, 60 slow bodies and 60 slow readers of the 8.6 MB
+``pyodide.asm.wasm`` (``bench/floods.py``).
 """
 
 import argparse
@@ -24,8 +25,7 @@ from importlib.metadata import version
 
 from scorekeeper.datadir import prepare
 
-# View threads per worker process: as many as the server had before (8). Whole requests
-# reach them (headers read in Rust; a body as the view reads it, docs/deployment.md).
+# View threads per worker process: as many as the server had before (8).
 THREADS = int(os.environ.get("THREADS") or 8)
 # Phones and the projector poll the live board every 5 s: a connection kept open that
 # long is reused instead of opened again. Granian (hyper) gives a connection this long

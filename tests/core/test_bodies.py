@@ -29,7 +29,7 @@ def test_only_a_request_that_announces_a_body_needs_a_turn():
     assert has_body({"HTTP_TRANSFER_ENCODING": "chunked"})
 
 
-def test_when_the_turns_are_taken_a_body_waits_then_is_told_to_come_back():
+def test_when_the_turns_are_taken_a_body_is_told_to_come_back():
     # One turn, held by a view still reading its body (a slow client's).
     reading, done = threading.Event(), threading.Event()
 
@@ -38,7 +38,7 @@ def test_when_the_turns_are_taken_a_body_waits_then_is_told_to_come_back():
         done.wait(30)  # (a bound, not a measurement: the test lets it go below)
         return ok(environ, start_response)
 
-    application = BodiesTakeTurns(slow, turns=1, wait=0.1)
+    application = BodiesTakeTurns(slow, turns=1)
     held = threading.Thread(
         target=answered, args=(application, {"CONTENT_LENGTH": "10", "PATH_INFO": "/"})
     )
@@ -48,7 +48,7 @@ def test_when_the_turns_are_taken_a_body_waits_then_is_told_to_come_back():
         # A page or /ping/: no body, no turn needed.
         application.application = ok
         assert answered(application, {"PATH_INFO": "/ping/"})[0] == "200 OK"
-        # A hand posted to the API: no turn within the wait, 503 in the API's shape.
+        # A hand posted to the API: no turn free, 503 at once in the API's shape.
         status, headers, body = answered(
             application, {"CONTENT_LENGTH": "40", "PATH_INFO": "/api/matches/1/hands"}
         )
