@@ -1,21 +1,27 @@
-"""Requests with a body take turns for the view threads, so that slow bodies cannot hold
-them all (docs/deployment.md, "The server").
+"""Requests take turns to read their bodies, so that slow bodies cannot hold every view
+thread (docs/deployment.md, "The server").
 
 Granian hands a request to a view's thread once its headers are in; its body is read as
 the view reads it, in that thread, with no time limit. A client that announces a body
 and sends it slowly (anyone can, to the login form) holds the thread until it is done.
-Here at most ``THREADS - 2`` requests with a body run at once in a worker: the other two
-threads are always free for requests without one (pages, the board's polls, /ping/),
-which need no turn. A request with a body that finds no turn free is answered 503 with
-Retry-After at once, without its body being read: waiting for a turn would hold a thread
-too (with a second's wait, 60 slow bodies kept /ping/ at 5 s, bench/floods.py).
+Here a request with a body first reads it whole, with one of ``THREADS - 2`` turns of
+its worker, and lets the turn go before the view runs: an honest client's body has
+arrived with its headers, so its turn lasts a moment, while slow bodies hold at most
+the turns, and the other two threads stay free for requests without a body (pages, the
+board's polls, /ping/), which need none. A request with a body that finds no turn free
+is answered 503 with Retry-After at once, its body unread: waiting for a turn would hold
+a thread too (with a second's wait, 60 slow bodies kept /ping/ at 5 s, bench/floods.py).
+A body longer than Django takes in memory (``DATA_UPLOAD_MAX_MEMORY_SIZE``) keeps its
+turn while the view reads it.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 
+from django.conf import settings
 from django.utils.translation import gettext
 
 RETRY_SECONDS = 5
@@ -50,8 +56,30 @@ def busy(environ, start_response):
     return [body]
 
 
+def read_body(environ) -> bytes | None:
+    """The whole body the request announced (less if its client stopped sending), or
+    None when it is longer than Django takes in memory, or sent in chunks."""
+    if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return None
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return None  # Django's to refuse
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if limit is not None and length > limit:
+        return None
+    body = bytearray()
+    stream = environ["wsgi.input"]
+    while len(body) < length:
+        chunk = stream.read(length - len(body))
+        if not chunk:
+            break
+        body += chunk
+    return bytes(body)
+
+
 class BodiesTakeTurns:
-    """The WSGI ``application`` with at most ``turns`` requests with a body at a time."""
+    """The WSGI ``application``, with at most ``turns`` bodies being read at a time."""
 
     def __init__(self, application, turns: int):
         self.application = application
@@ -63,7 +91,10 @@ class BodiesTakeTurns:
         if not self.turns.acquire(blocking=False):
             return busy(environ, start_response)
         try:
-            # The body is read, if at all, before the view returns its response.
-            return self.application(environ, start_response)
+            body = read_body(environ)
+            if body is None:  # a large body: read by the view, within its turn
+                return self.application(environ, start_response)
         finally:
             self.turns.release()
+        environ["wsgi.input"] = io.BytesIO(body)
+        return self.application(environ, start_response)
