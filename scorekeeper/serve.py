@@ -32,7 +32,7 @@ THREADS = int(os.environ.get("THREADS") or 8)
 # for the headers of each request, its first included, and closes one that sends none
 # (or a header line now and then) in that time: a slowloris holds a socket for 10 s.
 HEADERS_SECONDS = int(os.environ.get("HEADERS_SECONDS") or 10)
-# A year, as WhiteNoise gave the hashed names (``{% static %}`` links only those). The
+# A year (WhiteNoise gave the hashed names ten years; ``{% static %}`` links only those). The
 # unhashed names stay the same only within a versioned folder (Pyodide's
 # ``pyodide/<version>/``, which its loader asks for by name).
 STATIC_SECONDS = 365 * 24 * 3600

@@ -205,7 +205,7 @@ def test_slow_readers_of_a_large_static_file_do_not_hold_the_only_worker(setting
 
 def test_the_server_refuses_what_it_cannot_read_itself(settings, tmp_path):
     # Granian refuses these before the app sees them, with an empty body, under /api/
-    # too (docs/api.md, "Errors"); a request line of 9000 bytes (a search URL with many
+    # too (docs/api.md); a request line of 9000 bytes (a search URL with many
     # accented letters) is no such case: the app answers it.
     api = b"GET /api/matches%s HTTP/1.1\r\nHost: 127.0.0.1\r\n%s\r\n"
     many_headers = b"".join(b"X-Line-%d: v\r\n" % n for n in range(120))
