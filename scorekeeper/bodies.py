@@ -12,7 +12,8 @@ board's polls, /ping/), which need none. A request with a body that finds no tur
 is answered 503 with Retry-After at once, its body unread: waiting for a turn would hold
 a thread too (with a second's wait, 60 slow bodies kept /ping/ at 5 s, bench/floods.py).
 A body longer than Django takes in memory (``DATA_UPLOAD_MAX_MEMORY_SIZE``) keeps its
-turn while the view reads it.
+turn while the view reads it. (``meta``: a request's WSGI environ, Django's
+``request.META``.)
 """
 
 from __future__ import annotations
@@ -27,17 +28,17 @@ from django.utils.translation import gettext
 RETRY_SECONDS = 5
 
 
-def has_body(environ) -> bool:
+def has_body(meta) -> bool:
     """Whether the request announces a body (a length, or chunks)."""
-    length = environ.get("CONTENT_LENGTH") or "0"
-    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    length = meta.get("CONTENT_LENGTH") or "0"
+    chunked = "chunked" in meta.get("HTTP_TRANSFER_ENCODING", "").lower()
     return chunked or length.strip() not in ("", "0")
 
 
-def busy(environ, start_response):
+def busy(meta, start_response):
     """503: the turns are all taken. Under /api/ in the API's error shape (API.md)."""
     message = gettext("The server is busy. Try again in a few seconds.")
-    path = environ.get("PATH_INFO", "")
+    path = meta.get("PATH_INFO", "")
     if path == "/api" or path.startswith("/api/"):
         body = json.dumps({"error": "busy", "message": message}).encode()
         kind = "application/json"
@@ -56,20 +57,20 @@ def busy(environ, start_response):
     return [body]
 
 
-def read_body(environ) -> bytes | None:
+def read_body(meta) -> bytes | None:
     """The whole body the request announced (less if its client stopped sending), or
     None when it is longer than Django takes in memory, or sent in chunks."""
-    if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+    if "chunked" in meta.get("HTTP_TRANSFER_ENCODING", "").lower():
         return None
     try:
-        length = int(environ.get("CONTENT_LENGTH") or 0)
+        length = int(meta.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return None  # Django's to refuse
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     if limit is not None and length > limit:
         return None
     body = bytearray()
-    stream = environ["wsgi.input"]
+    stream = meta["wsgi.input"]
     while len(body) < length:
         chunk = stream.read(length - len(body))
         if not chunk:
@@ -85,16 +86,16 @@ class BodiesTakeTurns:
         self.application = application
         self.turns = threading.BoundedSemaphore(max(1, turns))
 
-    def __call__(self, environ, start_response):
-        if not has_body(environ):
-            return self.application(environ, start_response)
+    def __call__(self, meta, start_response):
+        if not has_body(meta):
+            return self.application(meta, start_response)
         if not self.turns.acquire(blocking=False):
-            return busy(environ, start_response)
+            return busy(meta, start_response)
         try:
-            body = read_body(environ)
+            body = read_body(meta)
             if body is None:  # a large body: read by the view, within its turn
-                return self.application(environ, start_response)
+                return self.application(meta, start_response)
         finally:
             self.turns.release()
-        environ["wsgi.input"] = io.BytesIO(body)
-        return self.application(environ, start_response)
+        meta["wsgi.input"] = io.BytesIO(body)
+        return self.application(meta, start_response)
