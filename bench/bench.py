@@ -1,11 +1,12 @@
 """`make bench`: latency and throughput of the match page, the match JSON and recording a
 hand, each against a trivial view served by the same server in the same run.
 
-Starts gunicorn on loopback on a fresh SQLite database (a temporary DATA_DIR), with one
-match of 30 hands to read and one match per client to record into, then runs a few dozen
-concurrent clients per endpoint and prints the median, p95 and throughput of each, and
-their ratio to the trivial view. Exits non-zero on any error (a status other than the
-expected one, or a failed connection), and when a target is missed with ``--strict``.
+Starts the server as `make run` does, on loopback on a fresh SQLite database (a temporary
+DATA_DIR), with one match of 30 hands to read and one match per client to record into,
+then runs a few dozen concurrent clients per endpoint and prints the median, p95 and
+throughput of each, and their ratio to the trivial view. Exits non-zero on any error (a
+status other than the expected one, or a failed connection), and when a target is missed
+with ``--strict``.
 
 Targets (the issue): match page and match JSON within 3x the trivial view's median;
 recording a hand within 5x; no errors.
@@ -32,16 +33,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only: the benchmark never talks to any other address
-# The server as `make run` starts it: the app and gunicorn's worker are named in
-# scorekeeper/gunicorn_conf.py.
-GUNICORN_CONFIG = "python:scorekeeper.gunicorn_conf"
 
 
 def worker_kind() -> str:
+    """The server `make run` starts, and how (``scorekeeper.serve.describe``)."""
     sys.path.insert(0, str(REPO))
-    from scorekeeper import gunicorn_conf
+    from scorekeeper import serve
 
-    return f"{gunicorn_conf.worker_class.rsplit('.', 1)[-1]}, {gunicorn_conf.wsgi_app}"
+    return serve.describe()
 
 
 HANDS = 30  # in the match that is read
@@ -143,7 +142,7 @@ def wait_until_up(port: int, server: subprocess.Popen, log: Path, timeout: float
     while time.monotonic() < deadline:
         if server.poll() is not None:
             sys.stderr.write(log.read_text())
-            raise SystemExit(f"bench: gunicorn exited with {server.returncode}")
+            raise SystemExit(f"bench: the server exited with {server.returncode}")
         try:
             conn = http.client.HTTPConnection(HOST, port, timeout=2)
             conn.request("GET", "/ping/")
@@ -155,13 +154,13 @@ def wait_until_up(port: int, server: subprocess.Popen, log: Path, timeout: float
             pass
         time.sleep(0.1)
     sys.stderr.write(log.read_text())
-    raise SystemExit("bench: gunicorn did not answer /ping/ in time")
+    raise SystemExit("bench: the server did not answer /ping/ in time")
 
 
 @dataclass
 class Site:
     """The app as a benchmark runs it: a fresh data directory (SQLite, migrated, static
-    files collected) and gunicorn on loopback as `make run` starts it."""
+    files collected) and the server on loopback as `make run` starts it."""
 
     data_dir: Path
     env: dict[str, str]
@@ -182,7 +181,7 @@ class Site:
 
     @property
     def log(self) -> Path:
-        return self.data_dir / "gunicorn.log"
+        return self.data_dir / "server.log"
 
     def run(self, *args: str, what: str) -> str:
         """``python *args`` in the repository with the site's environment; its output."""
@@ -200,23 +199,14 @@ class Site:
         return json.loads(out.strip().splitlines()[-1])
 
     def serve(self, workers: int) -> int:
-        """Start gunicorn and wait until it answers; its port."""
+        """Start the server as `make run` does (``python -m scorekeeper.serve``, on
+        loopback) and wait until it answers; its port."""
         self.port = free_port()
         with open(self.log, "w") as log_file:
             self.server = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "gunicorn"),
-                    "--config",
-                    GUNICORN_CONFIG,
-                    "--bind",
-                    f"{HOST}:{self.port}",
-                    "--workers",
-                    str(workers),
-                    "--log-level",
-                    "warning",
-                ],
+                [sys.executable, "-m", "scorekeeper.serve", "--workers", str(workers)],
                 cwd=REPO,
-                env=self.env,
+                env=self.env | {"HOST": HOST, "PORT": str(self.port)},
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
             )
@@ -231,7 +221,7 @@ class Site:
 
 def stop(server: subprocess.Popen) -> None:
     if server.poll() is None:
-        server.terminate()  # gunicorn: graceful shutdown on SIGTERM
+        server.terminate()  # graceful shutdown on SIGTERM
         try:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
@@ -478,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rounds", type=int, default=4, help="rounds over all endpoints, sharing --requests (4)"
     )
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (3)")
+    parser.add_argument("--workers", type=int, default=3, help="server workers (3)")
     parser.add_argument("--limit", type=float, default=20, help="seconds at most per endpoint (20)")
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request (30)")
     parser.add_argument(
@@ -500,10 +490,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"  Python {platform.python_version()}, Django {version('Django')}, "
-        f"gunicorn {version('gunicorn')} ({worker_kind()}), SQLite {sqlite3.sqlite_version}"
+        f"{worker_kind()}, SQLite {sqlite3.sqlite_version}"
     )
     print(
-        f"  {args.workers} gunicorn workers, {args.clients} concurrent clients, "
+        f"  {args.workers} server workers, {args.clients} concurrent clients, "
         f"{args.requests} requests each per endpoint after {args.warmup} warm-up, "
         f"in {args.rounds} rounds, at most {args.limit:g} s per endpoint"
     )
@@ -522,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
 
         port = site.serve(args.workers)
         server, log = site.server, site.log
-        print(f"gunicorn up on {HOST}:{port}")
+        print(f"server up on {HOST}:{port}")
         print()
 
         bearer = {"Authorization": f"Bearer {data['key']}"}
@@ -575,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         results = [merge(parts) for parts in runs.values()]
         if server.poll() is not None:
-            print(f"bench: gunicorn died during the run (exit {server.returncode})")
+            print(f"bench: the server died during the run (exit {server.returncode})")
         base_rounds = [res.percentile(50) for res in runs[endpoints[0][0]]]
         print(f"baseline median per round: {' / '.join(f'{m:.1f}' for m in base_rounds)} ms")
         drift = max(base_rounds) / min(base_rounds) - 1
@@ -590,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"targets {'all met' if met else 'NOT all met'}; {errors} errors")
         server_log = log.read_text().strip().splitlines()
         if server_log:
-            print(f"\ngunicorn log ({len(server_log)} lines), the first ones:")
+            print(f"\nserver log ({len(server_log)} lines), the first ones:")
             shown = server_log if os.environ.get("BENCH_WHOLE_LOG") else server_log[:30]
             print("\n".join(shown))
         if errors:

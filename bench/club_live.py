@@ -1,4 +1,4 @@
-"""`make bench`, club night live: the load of an evening in full swing, on gunicorn.
+"""`make bench`, club night live: the load of an evening in full swing, on `make run`'s server.
 
 40 tables of three (120 players, round 1 playing) each record a hand through their table
 link's token every few seconds; 60 clients (the phones and a projector) poll the live
@@ -343,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  {args.tables} tables of {seats} recording through their table links (a hand "
         f"every {pace[0]:g}-{pace[1]:g} s), {phones} players' phones and {pollers} board "
-        f"pollers every {POLL_SECONDS:g} s, one organiser; {args.seconds:g} s; gunicorn "
+        f"pollers every {POLL_SECONDS:g} s, one organiser; {args.seconds:g} s; "
         f"{args.workers} workers ({worker_kind()})"
     )
     print(f"  load average at start: {load_average()} (comparable only on an idle machine)")

@@ -1,6 +1,6 @@
 """`make fuzz`: Schemathesis against a live server, over the API's own OpenAPI description.
 
-Starts the app as `make run` serves it (``scorekeeper.serve``: gunicorn) on loopback, on a
+Starts the app as `make run` serves it (``scorekeeper.serve``: Granian) on loopback, on a
 fresh SQLite database in a temporary DATA_DIR holding a user, their API token and a few
 matches (``bench.setup_data``), then runs Schemathesis over ``/api/openapi.json`` with that
 token as the bearer, bounded by examples per operation and a time limit. What it holds the
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         "--max-time", type=int, default=180, help="seconds; the run fills them (180)"
     )
     parser.add_argument("--seed", type=int, help="Hypothesis seed, to repeat a run")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (2)")
+    parser.add_argument("--workers", type=int, default=2, help="server workers (2)")
     parser.add_argument("--setup-data", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("extra", nargs="*", help="further options for `schemathesis run`")
     args = parser.parse_args(argv)

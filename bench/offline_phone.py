@@ -1,6 +1,6 @@
 """A table's phone on a slow network (issue 24): what the offline mode costs it.
 
-Starts gunicorn on loopback on a fresh SQLite database (as `make bench` does), with one
+Starts the server on loopback on a fresh SQLite database (as `make bench` does), with one
 tournament round playing, and opens a table link in headless Chromium (Debian's) at
 360×740 through a throttling proxy with DevTools' "Fast 3G" figures (1.44 Mbit/s down,
 675 kbit/s up, 562.5 ms latency per request: every request of the page, its service

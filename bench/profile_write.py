@@ -16,7 +16,7 @@ whole WSGI stack (middleware included) on a fresh SQLite database with the data 
 
 ``--minimal`` records with ``Prefer: return=minimal`` (the slim answer). ``--cold``
 forgets the kept states before each record, as when another worker wrote
-the match's last hand: gunicorn's sync workers share no memory, so with three of them
+the match's last hand: the server's worker processes share no memory, so with three of them
 about two records in three find another worker's revision. ``--fresh`` forgets the
 cached renderings before each read, as for the first view after a hand. ``--html`` prints
 each page's size in bytes.

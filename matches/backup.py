@@ -20,7 +20,7 @@ try:
 except ImportError:  # not on Windows
     fcntl = None
 
-# Every server (``make run``, gunicorn with ``scorekeeper.gunicorn_conf``) holds a shared
+# Every server (``make run``: ``scorekeeper.serve``) holds a shared
 # lock on this file for as long as it runs; a restore needs it exclusively, so one that
 # cannot take it knows a server is running. Shared, so that two servers on one data
 # directory (a restart overlapping the old one) do not refuse each other.
@@ -106,10 +106,10 @@ def server_stopped(data_dir: Path):
 
 
 def hold_server_lock(data_dir: Path):
-    """Called by the server at start (gunicorn's ``on_starting``): the open file with the
-    shared lock, kept for the server's lifetime. Its workers inherit it by fork, and a
-    re-executed master (gunicorn's USR2 upgrade) by exec, so the lock lasts as long as
-    any of them runs. None without ``fcntl``."""
+    """Called by the server at start (``scorekeeper.serve``, before its workers start):
+    the open file with the shared lock, kept for the server's lifetime by its main
+    process (workers forked from it inherit it too), so the lock lasts as long as the
+    server runs. None without ``fcntl``."""
     if fcntl is None:
         return None
     # Held until the process ends, hence no ``with``.

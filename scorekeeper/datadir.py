@@ -81,7 +81,7 @@ def _private(path: Path, mode: int) -> None:
 def _write_once(path: Path, content: str) -> None:
     """Write ``path`` unless it exists; a reader never sees it empty or half written.
 
-    gunicorn's workers each import the WSGI module and so each call ``prepare()``: the
+    The server's workers each import the WSGI module and so each call ``prepare()``: the
     first to finish must win and the others must keep its key. The content goes to a
     private temporary file (created O_EXCL, mode 0600) that is then hard-linked into
     place, which fails if the name exists: creating the name itself O_EXCL and writing

@@ -180,7 +180,7 @@ else:
             "OPTIONS": SQLITE_OPTIONS,
             # Keep each thread's connection: opening one (and its PRAGMAs) on every
             # request would cost more than most requests do. (The threads are a fixed
-            # pool in each worker: scorekeeper.asgi.)
+            # pool in each worker: scorekeeper.serve.)
             "CONN_MAX_AGE": 600,
             "CONN_HEALTH_CHECKS": True,
         }
@@ -234,7 +234,9 @@ STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "matches.games.loaders.GameStatic",
 ]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts them and `make run`'s server serves them from (Granian, in
+# Rust: scorekeeper.serve); another folder for a test's own files.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

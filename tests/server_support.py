@@ -70,7 +70,7 @@ def serving(
     **env,
 ):
     """The server as `make run` starts it; ``env``: more of its environment. Its access
-    log goes to ``access_log``, the rest of its log (gunicorn's, Django's) to
+    log goes to ``access_log``, the rest of its log (Granian's, Django's) to
     ``errors``."""
     port = free_port()
     server = subprocess.Popen(
