@@ -44,7 +44,7 @@ from bench import (
 
 TARGET = 3.0
 SLOWEST = 2.0  # seconds: no /ping/ slower than this while the 64 slow clients hold on
-BUSY_SECONDS = 5  # matches.forms.BUSY_SECONDS: the Retry-After of "many logins at once"
+BUSY_SECONDS = 5  # matches.forms.accounts.BUSY_SECONDS: the Retry-After of "many logins at once"
 USER, PASSWORD = "organiser", "bench-password-1"
 CREATE_USER = (
     "from django.contrib.auth import get_user_model; "

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from pydantic import BaseModel
 
 from .. import presenters
-from ..forms import OPTION_LABELS, CorrectionFields, HandForm
+from ..forms.fields import OPTION_LABELS
+from ..forms.play import CorrectionFields, HandForm
 from ..presenters import HandFact
 from ..rules import Hand, MatchState, NextHand, Ruleset, base
 from ..rules.base import signed

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import access, games, presenters, rules
 from ..access import Access
 from ..errors import Conflict
-from ..forms import NewMatchForm, ReasonForm, apply_rule_error
+from ..forms.fields import apply_rule_error
+from ..forms.play import NewMatchForm, ReasonForm
 from ..models import Match
 from ..rules import RuleError
 from ..services import play as services

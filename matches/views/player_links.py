@@ -29,7 +29,7 @@ from ..services import player_links as reads
 from ..services import tournaments as services
 from .common import leave, organiser_required, template_for
 from .players import game_records
-from .tournaments import _why
+from .standings_table import why_text
 
 # How often a player's page asks whether anything changed (as the board and the tables).
 POLL_SECONDS = 5
@@ -53,7 +53,7 @@ def page_context(request, entry: Entry) -> dict:
         "tournament": entry.tournament,
         "seen": seen,
         "where": where,
-        "why": _why(seen.row.why) if seen.row else "",
+        "why": why_text(seen.row.why) if seen.row else "",
         "table_url": reverse("tournaments:table_link", args=[where.table_token])
         if where.table_token
         else "",
