@@ -65,7 +65,7 @@ def setup_data() -> dict:
     from django.contrib.auth import get_user_model
 
     from matches.models import Table
-    from matches.services import tournaments
+    from matches.services import drafting, registration, tournaments
 
     user = get_user_model().objects.create_user(
         "organiser", password="bench-password-1", is_staff=True
@@ -81,10 +81,10 @@ def setup_data() -> dict:
         remainder="byes",
     )
     names = [f"Player {n:03d}" for n in range(1, 3 * TABLES + 1)]
-    for entry in tournaments.register_players(tournament, user, names):
-        tournaments.check_in(entry, user)
-    round_ = tournaments.draft_round(tournament, user, method="draw", seed=1)
-    tournaments.start_round(round_, user)
+    for entry in registration.register_players(tournament, user, names):
+        registration.check_in(entry, user)
+    round_ = drafting.draft_round(tournament, user, method="draw", seed=1)
+    drafting.start_round(round_, user)
     tables = [
         {
             "number": table.number,

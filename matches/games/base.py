@@ -46,7 +46,7 @@ class Game:
     previewed: ClassVar[bool] = False
     # ...and the figures worth one tap in its points field.
     quick_points: ClassVar[tuple[int, ...]] = ()
-    # The new-match page's labels for the game's options, over ``forms.OPTION_LABELS``,
+    # The new-match page's labels for the game's options, over ``forms.fields.OPTION_LABELS``,
     # and the words for the values of a choice.
     option_labels: ClassVar[Mapping[str, str]] = {}
     option_choices: ClassVar[Mapping[str, str]] = {}

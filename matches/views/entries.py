@@ -18,8 +18,9 @@ from ..models import Entry, Player, Round, Tournament
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
-from ..services import tournaments as services
+from ..services import registration
 from ..services.base import explain
+from ..services.tables import table_sizes
 from .common import leave, organiser_required, template_for
 from .tournaments import posted_entry, refused, tournament_of
 
@@ -60,7 +61,7 @@ def _detail(request, tournament: Tournament, *, names: str, names_errors=(), tic
         "all_entries": list(_by_name(tournament.entries.select_related("player", "partner"))),
         "apart": list(tournament.apart.select_related("first__player", "second__player")),
         "next_round": tournament.rounds.exclude(status=Round.Status.DRAFT).count() + 1,
-        "teams": services.table_sizes(tournament).teams,
+        "teams": table_sizes(tournament).teams,
         "ruleset": rules.get_ruleset(tournament.game, tournament.variant),
         "names": names[:NAMES_KEPT],
         "names_errors": list(names_errors),
@@ -121,7 +122,7 @@ def entries_add(request, tournament_id: int):
     line in the field and the reason beside it, naming the line, before the question and
     after its yes alike (docs/tournaments.md)."""
     tournament = tournament_of(tournament_id)
-    teams = services.table_sizes(tournament).teams
+    teams = table_sizes(tournament).teams
     typed = request.POST.get("names", "")
     try:
         ticked = _ticked(request.POST.getlist("player"))
@@ -155,7 +156,7 @@ def entries_add(request, tournament_id: int):
         template = template_for(request, "tournaments/entries_confirm.html", "confirm")
         return render(request, template, context)
     try:
-        entries = services.register_players(tournament, request.user, ticked + lines)
+        entries = registration.register_players(tournament, request.user, ticked + lines)
     except (RuleError, Clash) as error:
         if not lines:
             refused(request, error)
@@ -283,7 +284,7 @@ def entry_check_in(request, tournament_id: int, entry_id: int):
     the page's count of those checked in out of band."""
     tournament = tournament_of(tournament_id)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    entry = services.check_in(entry, request.user, checked_in="undo" not in request.POST)
+    entry = registration.check_in(entry, request.user, checked_in="undo" not in request.POST)
     if request.htmx:
         context = {
             "tournament": tournament,
@@ -308,7 +309,7 @@ def entry_withdraw(request, tournament_id: int, entry_id: int):
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     from_round = text.typed_whole(request.POST.get("from_round", ""), signed=True)
     try:
-        services.withdraw(
+        registration.withdraw(
             entry, request.user, from_round=from_round, reason=request.POST.get("reason", "")
         )
     except (RuleError, Clash) as error:
@@ -329,7 +330,7 @@ def entries_apart(request, tournament_id: int):
     try:
         first = posted_entry(tournament, request.POST.get("first"))
         second = posted_entry(tournament, request.POST.get("second"))
-        services.keep_apart(tournament, request.user, first, second)
+        registration.keep_apart(tournament, request.user, first, second)
     except (RuleError, Clash) as error:
         refused(request, error)
     else:

@@ -26,7 +26,7 @@ from .. import access, links
 from ..errors import Clash, NotFound
 from ..models import Entry, Tournament
 from ..services import player_links as reads
-from ..services import tournaments as services
+from ..services import registration
 from .common import leave, organiser_required, template_for
 from .players import game_records
 from .standings_table import why_text
@@ -91,7 +91,7 @@ def player_check_in(request, token: str):
         return _gone(request)
     error = ""
     try:
-        entry = services.check_in_myself(entry)
+        entry = registration.check_in_myself(entry)
     except Clash as closed:
         error = closed.message
     if request.htmx:
@@ -141,7 +141,7 @@ def entry_link(request, tournament_id: int, entry_id: int):
         Entry.objects.select_related("player", "partner"), pk=entry_id, tournament=tournament
     )
     if request.method == "POST":
-        services.replace_player_link(entry, request.user)
+        registration.replace_player_link(entry, request.user)
         messages.success(
             request,
             _("%(name)s has a new player link; the old one no longer opens anything.")

@@ -15,10 +15,10 @@ from .. import links, rules, text
 from ..errors import Clash
 from ..models import Round, Seat, Table, Tournament
 from ..rules import RuleError
-from ..services import selectors
+from ..services import closing, drafting, selectors, table_results
 from ..services import standings as standings_reads
-from ..services import tournaments as services
 from ..services.base import explain
+from ..services.tables import table_sizes
 from .common import cached_page, leave, organiser_required, template_for
 from .tournaments import posted_entry, refused, round_of, tournament_of
 
@@ -28,7 +28,7 @@ from .tournaments import posted_entry, refused, round_of, tournament_of
 def round_draft(request, tournament_id: int):
     tournament = tournament_of(tournament_id)
     try:
-        round_ = services.draft_round(
+        round_ = drafting.draft_round(
             tournament,
             request.user,
             method=request.POST.get("method", ""),
@@ -53,7 +53,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
             .annotate(n=Count("match__hands"))
             .values_list("pk", "n")
         )
-    sizes = services.table_sizes(tournament)
+    sizes = table_sizes(tournament)
     ruleset = rules.get_ruleset(tournament.game, tournament.variant, tournament.options)
     # The tables the organiser ended: who did and why (a query only when there are any).
     stops = selectors.stops(
@@ -82,7 +82,7 @@ def round_context(tournament: Tournament, round_: Round) -> dict:
     byes = [bye.entry for bye in round_.byes.select_related("entry__player")]
     entries = [seat.entry for row in rows for seat in row["seats"]] + byes
     names = {entry.pk: entry.name for entry in entries}
-    quality = services.drafted(round_).quality
+    quality = drafting.drafted(round_).quality
     return {
         "tournament": tournament,
         "round": round_,
@@ -161,16 +161,16 @@ def round_change(request, tournament_id: int, number: int):
         if action == "swap":
             first = posted_entry(tournament, request.POST.get("first"))
             second = posted_entry(tournament, request.POST.get("second"))
-            services.swap(round_, request.user, first, second)
+            drafting.swap(round_, request.user, first, second)
         elif action == "move":
             entry = posted_entry(tournament, request.POST.get("entry"))
             table = request.POST.get("table", "")
-            services.move(round_, request.user, entry, text.typed_whole(table))
+            drafting.move(round_, request.user, entry, text.typed_whole(table))
         elif action == "start":
-            services.start_round(round_, request.user)
+            drafting.start_round(round_, request.user)
             messages.success(request, _("Round %(number)s has started.") % {"number": number})
         elif action == "close":
-            services.close_round(
+            closing.close_round(
                 round_,
                 request.user,
                 end_unfinished="end_unfinished" in request.POST,
@@ -181,7 +181,7 @@ def round_change(request, tournament_id: int, number: int):
             messages.success(request, _("Round %(number)s is closed.") % {"number": number})
         else:
             raise RuleError(gettext_noop("Choose what to do."), field="action")
-    except services.ConfirmFirst as unconfirmed:
+    except closing.ConfirmFirst as unconfirmed:
         return _close_asks(request, tournament, round_, unconfirmed.tables)
     except (RuleError, Clash) as error:
         refused(request, error)
@@ -204,12 +204,12 @@ def _change_preview(request, tournament: Tournament, round_: Round, action: str)
             first = posted_entry(tournament, request.POST.get("first"))
             second = posted_entry(tournament, request.POST.get("second"))
             preview.update(first=first, second=second)
-            changed = services.preview_swap(round_, first, second)
+            changed = drafting.preview_swap(round_, first, second)
         else:
             entry = posted_entry(tournament, request.POST.get("entry"))
             table = request.POST.get("table", "")
             preview.update(entry=entry, table=text.typed_whole(table))
-            changed = services.preview_move(round_, entry, preview["table"])
+            changed = drafting.preview_move(round_, entry, preview["table"])
     except (RuleError, Clash) as error:
         preview["error"] = explain(error)
         status = 422
@@ -255,7 +255,7 @@ def _close_asked_again(request, tournament: Tournament, round_: Round):
     its address. The question again, as the tables now stand, while closing the round
     would ask it; otherwise back to the round's page (closed already, or nothing to ask:
     its own button closes it)."""
-    asks = services.close_asks(round_)
+    asks = closing.close_asks(round_)
     if asks:
         return _close_asks(request, tournament, round_, asks)
     if round_.status == Round.Status.CLOSED:
@@ -272,7 +272,7 @@ def _whole_numbers(values: list[str]) -> list[int]:
 @require_POST
 def table_end(request, tournament_id: int, number: int, table: int):
     """End a table that cannot finish, as it stands, with a reason."""
-    return _table_ruling(request, tournament_id, number, table, services.end_table, "")
+    return _table_ruling(request, tournament_id, number, table, table_results.end_table, "")
 
 
 @organiser_required
@@ -280,7 +280,7 @@ def table_end(request, tournament_id: int, number: int, table: int):
 def table_reopen(request, tournament_id: int, number: int, table: int):
     """Give a handed-in or confirmed table back to its players, with a reason."""
     done = gettext_noop("Table %(number)s is open again for its players.")
-    return _table_ruling(request, tournament_id, number, table, services.unlock_table, done)
+    return _table_ruling(request, tournament_id, number, table, table_results.unlock_table, done)
 
 
 def _table_ruling(request, tournament_id, number, table_number, ruling, done: str):

@@ -13,9 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import games, text
 from ..errors import Clash
 from ..rules import RuleError
-from ..services import sheets
+from ..services import sheets, table_results
 from ..services import standings as standings_reads
-from ..services import tournaments as services
 from .common import cached_page, leave, organiser_required
 from .exports import csv_choices
 from .standings_table import standings_columns, standings_rows
@@ -29,7 +28,7 @@ def entry_adjust(request, tournament_id: int):
     tournament = tournament_of(tournament_id)
     try:
         entry = posted_entry(tournament, request.POST.get("entry"))
-        services.adjust(
+        table_results.adjust(
             entry,
             request.user,
             round=text.typed_whole(request.POST.get("round")),

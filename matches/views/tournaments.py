@@ -164,7 +164,8 @@ def tournament_edit(request, tournament_id: int):
 
 # -- the audit trail ----------------------------------------------------------------------
 
-# What each write of ``services.tournaments`` did, as a sentence with its facts.
+# What each write of the tournament writers (``services.tournaments`` and those beside it)
+# did, as a sentence with its facts.
 AUDIT_SENTENCES = {
     "create": gettext_lazy("created the tournament"),
     "edit": gettext_lazy("changed the set-up"),

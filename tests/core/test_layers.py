@@ -41,6 +41,10 @@ READS = (
 WRITERS = (
     "matches.services.play",
     "matches.services.tournaments",
+    "matches.services.registration",
+    "matches.services.drafting",
+    "matches.services.table_results",
+    "matches.services.closing",
     "matches.services.players",
     "matches.services.series",
     "matches.services.accounts",

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import Table
-from matches.services import tournaments as services
+from matches.services import drafting, registration
 from tests.e2e.test_e2e_club_night import _play_table
 from tests.e2e_support import PHONE, SERVICE_WORKERS, browser_page, watch_policy
 from tests.factories import tournament as make_tournament
@@ -27,10 +27,10 @@ PASSWORD = "Club-night-42"
 def _started():
     organiser = get_user_model().objects.create_user("otto", password=PASSWORD, is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=3)
-    for entry in services.register_players(tournament, organiser, NAMES):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, NAMES):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=5)
+    drafting.start_round(round_, organiser)
     tables = {table.number: table for table in Table.objects.filter(round=round_)}
     return tournament, tables
 
