@@ -4,8 +4,7 @@ as the views are."""
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from matches.api import api
-from matches.api.base import API_ROOT
+from matches.api.base import API_ROOT, api
 from matches.tokens import LinkTokenConverter
 from matches.views import (
     accounts,

@@ -127,9 +127,6 @@ class NewMatchForm(forms.Form):
     def setup_fields(self):
         return [self[name] for name in self.setup_names]
 
-    def option_fields(self):
-        return [self[name] for name in self.option_names]
-
     def end_fields(self):
         """The options that say how the match ends."""
         return [self[name] for name in self.option_names if name in self.end_names]

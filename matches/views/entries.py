@@ -13,13 +13,12 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import links, rules, seating, text
-from ..errors import Clash
+from ..errors import Clash, explain
 from ..models import Entry, Player, Round, Tournament
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import players as register
 from ..services import registration
-from ..services.base import explain
 from ..services.tables import table_sizes
 from .common import leave, organiser_required, template_for
 from .tournaments import posted_entry, refused, tournament_of

@@ -12,12 +12,11 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import links, rules, text
-from ..errors import Clash
+from ..errors import Clash, explain
 from ..models import Round, Seat, Table, Tournament
 from ..rules import RuleError
 from ..services import closing, drafting, selectors, table_results
 from ..services import standings as standings_reads
-from ..services.base import explain
 from ..services.tables import table_sizes
 from .common import cached_page, leave, organiser_required, template_for
 from .tournaments import posted_entry, refused, round_of, tournament_of

@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import access, games, standings, text
+from ..errors import explain
 from ..forms.fields import TypedText, apply_rule_error
 from ..models import Series, Tournament
 from ..rules import RuleError
 from ..services import series as services
-from ..services.base import explain
 from .common import leave, organiser_required, template_for
 from .exports import csv_response, spreadsheet_safe
 

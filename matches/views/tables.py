@@ -23,12 +23,11 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .. import access
 from ..access import Access
-from ..errors import Clash, TableLocked
+from ..errors import Clash, TableLocked, explain
 from ..models import Table
 from ..models.lookups import table_by
 from ..rules import RuleError
 from ..services import table_results
-from ..services.base import explain
 from . import play
 from .common import leave
 from .match_routes import TABLE_ROUTES, MatchRoutes

@@ -20,14 +20,13 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import access, rules, text
-from ..errors import Clash
+from ..errors import Clash, explain
 from ..forms.fields import apply_rule_error
 from ..forms.tournaments import TournamentForm
 from ..models import Entry, Round, Tournament, TournamentAudit
 from ..models.tournaments import method_name
 from ..rules import RuleError
 from ..services import tournaments as services
-from ..services.base import explain
 from ..templatetags.scoring import signed
 from .common import leave, organiser_required, template_for
 
