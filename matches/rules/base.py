@@ -109,7 +109,9 @@ class Hand:
     input: Mapping[str, Any]
     targets: tuple[int, ...] | None
     scores: tuple[int, ...]
-    active: tuple[int, ...]  # the seats that played it; any other sat out and scored 0
+    # The seats that played it; any other sat out and scored 0 (but Skat's dealer at a table
+    # of four, who still gets the 30 of a lost game: docs/games/skat.md).
+    active: tuple[int, ...]
     detail: Detail = NO_DETAIL
 
 
@@ -227,7 +229,7 @@ class Ruleset:
     (the set-up), ``hand_keys`` and ``clean_hand`` (its input), ``score_hand``,
     ``ending`` and ``next_deal``; ``active`` and ``tally`` when it needs them. The hooks
     must be pure: same state and input, same result. Defining a subclass with a ``game``
-    registers it (see ``rules.GAMES``).
+    registers it (see ``rules.GAMES``) unless it says ``register=False``.
     """
 
     game: ClassVar[str]
@@ -237,6 +239,8 @@ class Ruleset:
     # Refusals worded in the game's own terms ("a round" in Sieben).
     not_an_object: ClassVar[str] = _("A hand must be an object.")
     no_setup: ClassVar[str]  # unless the game overrides ``first_deal``
+    # A hand after the end ("The series is complete" in Skat); ``number``: the hands played.
+    over: ClassVar[str] = _("The match ended after hand %(number)s; no more hands can be recorded.")
     # Whether the API lists each hand's ``active`` seats (API.md: Sheepshead's do).
     lists_active: ClassVar[bool] = False
     # A bool option that seats one more player, who sits out in turn (Sergeant Major's
@@ -257,9 +261,11 @@ class Ruleset:
         only then does the phone say that none do before a deal."""
         return False
 
-    def __init_subclass__(cls, **kwargs: Any):
+    def __init_subclass__(cls, register: bool = True, **kwargs: Any):
+        # ``class Game(Ruleset, register=False)``: a game whose rules are written before
+        # its Django side keeps out of the registry, so no page or API offers it yet.
         super().__init_subclass__(**kwargs)
-        if "game" in cls.__dict__:
+        if register and "game" in cls.__dict__:
             Ruleset.registry[cls.game] = cls
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None):
@@ -622,7 +628,7 @@ def play_hand(
     """Check and play one hand on top of ``state``; errors name ``where`` + field."""
     if state.finished:
         raise RuleError(
-            _("The match ended after hand %(number)s; no more hands can be recorded."),
+            ruleset.over,
             field=where.rstrip(".") or None,
             number=state.hand_count,
         )

@@ -7,12 +7,13 @@ the hands a seat sits out the game's rules', places and points the standings'.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
 from .. import rules, standings
-from ..models import Bye, Entry, Round, TableSeat, Tournament
+from ..models import Adjustment, Bye, Entry, Round, TableSeat, Tournament
 from . import standings as standings_reads
 from .sheets import CardLine
 from .tables import table_sizes
@@ -78,6 +79,36 @@ def check_in_closed(tournament: Tournament, entry: Entry) -> str:
     if Round.Status.DRAFT in rounds or played >= tournament.rounds_planned:
         return gettext("Check-in has closed: ask the organiser.")
     return ""
+
+
+def shown_key(entry: Entry) -> str:
+    """What the player's page shows, short of the other tables' hands, as a number the
+    page's poll presents back (``X-Player-Revision``): the tournament's status and rounds,
+    the entry's own state and adjustments, and the revision of the match at the player's
+    table in the round being played. Four small indexed reads.
+
+    Not the tournament's revision, which every hand at any table moves: at a championship
+    (150 tables, bench/club_live.py --tables 150) that redrew all 600 players' pages at
+    every poll. So the place so far on a player's page is as it stood at the last hand of
+    their own table, or the last change of round; the board and the standings page show
+    every hand (docs/tournaments.md "Player links")."""
+    tournament = Tournament.objects.filter(pk=entry.tournament_id).values_list(
+        "status", "self_check_in", "rounds_planned", "board_token"
+    )
+    rounds = Round.objects.filter(tournament_id=entry.tournament_id).values_list("number", "status")
+    own = TableSeat.objects.filter(entry=entry, round__status=Round.Status.PLAYING).values_list(
+        "round__number", "table__match__revision"
+    )
+    adjusted = Adjustment.objects.filter(entry=entry).values_list("pk", "points")
+    parts = (
+        list(tournament),
+        sorted(rounds),
+        list(own),
+        sorted(adjusted),
+        (entry.checked_in, entry.self_checked_in, entry.withdrawn_from, entry.joined_at),
+    )
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=6).digest()
+    return str(int.from_bytes(digest, "big"))
 
 
 def view(entry: Entry) -> PlayerView:

@@ -7,6 +7,7 @@ The seats of the tables' matches already hold each player's total, win and outri
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -113,13 +114,27 @@ def revision_key(tournament: Tournament) -> str:
     return f"{tournament.board_token}:{tournament.revision}"
 
 
+# One working-out at a time per process: when a revision is new, the board's drawing and
+# every phone whose page changed ask for it at once; each would work out the standings
+# of 600 players again (bench/club_live.py --tables 150), where one answer serves all.
+working_out = threading.Lock()
+
+
 def tournament_standings(tournament: Tournament) -> Standings:
     key = revision_key(tournament)
     found = kept.get(key)
-    if found is None:
+    if found is not None:
+        return found
+    if transaction.get_connection().in_atomic_block:
+        # Inside a write: what it reads may not be committed yet, and is not kept.
         found = _standings(tournament)
-        # Only what is committed may be kept: a rolled-back write must not linger.
         transaction.on_commit(lambda: kept.put(key, found))
+        return found
+    with working_out:
+        found = kept.get(key)
+        if found is None:
+            found = _standings(tournament)
+            kept.put(key, found)
     return found
 
 

@@ -6,8 +6,9 @@ table's page (its table link, with that link's rights and no more); self check-i
 the tournament allows it.
 
 The page asks every few seconds (htmx, not while hidden: ``static/js/poll.js``) with
-the tournament's revision it shows; unchanged is 204 for two indexed reads, so a round's
-start reaches every phone within one poll. Without JavaScript a reload shows it.
+the key of what it shows (``player_links.shown_key``); unchanged is 204 for a few indexed
+reads, so a round's start reaches every phone within one poll. Without JavaScript a
+reload shows it.
 
 And the organiser's side: an entry's player link as a large QR code to scan from the
 organiser's phone or laptop, and its replacement (the old one reaches nothing at once).
@@ -24,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import access, links
 from ..errors import Clash, NotFound
-from ..models import Entry, Tournament
+from ..models import Entry
 from ..services import player_links as reads
 from ..services import registration
 from .common import leave, organiser_required, template_for
@@ -36,16 +37,17 @@ POLL_SECONDS = 5
 
 
 def _unchanged(token: str, shown: str) -> bool:
-    """The poll's question in two indexed reads: the entry by its token, and its
-    tournament's revision."""
+    """The poll's question in a few indexed reads: the entry by its token, and what its
+    page shows (``player_links.shown_key``)."""
     entry = Entry.by_token(token)
     if entry is None or not access.same_token(token, entry.token):
         return False
-    tournament = Tournament.by_id(entry.tournament_id)
-    return tournament is not None and shown == str(tournament.revision)
+    return shown == reads.shown_key(entry)
 
 
 def page_context(request, entry: Entry) -> dict:
+    # The key before the reads: a change between the two shows at the next poll.
+    shown = reads.shown_key(entry)
     seen = reads.view(entry)
     where = seen.assignment
     return {
@@ -57,7 +59,7 @@ def page_context(request, entry: Entry) -> dict:
         "table_url": reverse("tournaments:table_link", args=[where.table_token])
         if where.table_token
         else "",
-        "revision": entry.tournament.revision,
+        "revision": shown,
         "poll": POLL_SECONDS,
     }
 

@@ -10,8 +10,9 @@ from django.utils import translation
 
 from matches.errors import explain
 from matches.models import Match
-from matches.rules import RuleError, get_ruleset, replay
+from matches.rules import RuleError, get_ruleset, play_hand, replay
 from matches.rules.base import Term, _, term
+from matches.rules.skat import Skat
 from matches.services.play import clean_players
 
 
@@ -73,3 +74,19 @@ def test_the_new_match_page_in_german_keeps_a_player_called_nobody(client_of, ow
     assert "Nobody sitzt zweimal am Tisch." in page
     assert "Niemand" not in page
     assert not Match.objects.exists()
+
+
+def test_skats_refusals_read_in_the_players_german():
+    # docs/games/skat.md "Refused": Skat is not registered yet, so its ruleset is made here.
+    ruleset = Skat("isko")
+    state = replay(ruleset, ["Ann", "Ben", "Cy"], [], 2)
+    overbid = {"declarer": 1, "game": "diamonds", "matadors": {"with": False, "n": 1}}
+    error = refused(play_hand, ruleset, state, {**overbid, "won": True, "bid": 22})
+    assert german(error) == (
+        "Überreizt: Dieses Spiel ist 18 wert, weniger als der Reizwert 22. Ein überreiztes "
+        "Spiel ist verloren (ISkO 5.4) — bitte als verloren eintragen; es zählt −54."
+    )
+    error = refused(play_hand, ruleset, state, {**overbid, "won": True, "bid": 19})
+    assert german(error) == "19 ist kein Reizwert (nächstniedriger 18, nächsthöherer 20)."
+    error = refused(play_hand, ruleset, state, {"passed": True, "declarer": 0})
+    assert german(error) == "Ein eingepasstes Spiel hat keinen Alleinspieler und kein Ergebnis."

@@ -8,7 +8,7 @@ import re
 from django.urls import reverse
 
 from matches.models import Entry, Round, Table, TableSeat, TournamentAudit
-from matches.services import closing, drafting, play, registration, selectors
+from matches.services import closing, drafting, play, registration, selectors, table_results
 from tests.factories import text
 from tests.tournaments.evenings import NAMES, club, play_table
 
@@ -373,12 +373,14 @@ def test_the_board_shows_the_seats_by_name_until_every_table_has_begun(client, o
     assert "find your seat" not in text(client.get(board))
 
 
-def test_an_unchanged_poll_costs_two_reads(client, organiser, django_assert_num_queries):
+def test_an_unchanged_poll_costs_five_small_reads(client, organiser, django_assert_num_queries):
     tournament, round_ = started(organiser)
     ann = entry_named(tournament, "Ann")
     html = client.get(page_of(ann)).content.decode()
     shown = re.search(r'"X-Player-Revision": "(\d+)"', html).group(1)
-    with django_assert_num_queries(2):  # the entry by its token, its tournament's revision
+    # The entry by its token; the tournament's status, its rounds, the match at the
+    # player's table and the entry's adjustments (player_links.shown_key).
+    with django_assert_num_queries(5):
         answer = client.get(page_of(ann), HTTP_X_PLAYER_REVISION=shown, **HTMX)
     assert answer.status_code == 204
     # Without htmx the header is no poll's: the whole page.
@@ -424,3 +426,29 @@ def test_the_large_code_of_another_tournaments_entry_is_404_and_put_is_405(boss,
     assert boss.post(f"/tournaments/{first.pk}/entries/{zoe.pk}/link/").status_code == 404
     assert entry_named(second, "Zoe").token == zoe.token
     assert boss.put(f"/tournaments/{second.pk}/entries/{zoe.pk}/link/").status_code == 405
+
+
+def test_another_tables_hand_leaves_the_page_unchanged_its_own_tables_does_not(client, organiser):
+    """The poll's key is what the player's page shows short of the other tables' hands
+    (docs/tournaments.md "Player links"): 600 phones are not redrawn at every hand of a
+    championship's 150 tables; the player's own table's hand, a penalty and the round's
+    end are on the page within one poll."""
+    tournament, round_ = started(organiser)
+    ann = entry_named(tournament, "Ann")
+    own = seat_of(round_, ann).table
+    other = Table.objects.filter(round=round_).exclude(pk=own.pk).first()
+
+    def poll():
+        html = client.get(page_of(ann)).content.decode()
+        shown = re.search(r'"X-Player-Revision": "(\d+)"', html).group(1)
+        return lambda: client.get(page_of(ann), HTTP_X_PLAYER_REVISION=shown, **HTMX)
+
+    again = poll()
+    play_table(other, organiser)
+    assert again().status_code == 204
+    play_table(own, organiser)
+    changed = again()
+    assert changed.status_code == 200 and "Your results so far" in text(changed)
+    again = poll()
+    table_results.adjust(ann, organiser, round=1, points=-1, reason="Late")
+    assert again().status_code == 200
