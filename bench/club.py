@@ -43,7 +43,7 @@ def setup_data() -> dict:
     from django.contrib.auth import get_user_model
 
     from matches.models import Table
-    from matches.services import accounts, play, tournaments
+    from matches.services import accounts, closing, drafting, play, registration, tournaments
 
     user = get_user_model().objects.create_user(
         "organiser", password="bench-password-1", is_staff=True
@@ -60,18 +60,18 @@ def setup_data() -> dict:
         remainder="byes",
         tie_breaks=["game_points", "opponents", "best_round"],
     )
-    entries = tournaments.register_players(
+    entries = registration.register_players(
         tournament, user, [f"Player {n:03d}" for n in range(1, PLAYERS + 1)]
     )
     for entry in entries:
-        tournaments.check_in(entry, user)
+        registration.check_in(entry, user)
     targets = (8, 5, 3)
     drafted = 0.0
     for number in range(1, PLAYED + 2):
         started = time.perf_counter()
-        round_ = tournaments.draft_round(tournament, user, method="mixed", seed=number)
+        round_ = drafting.draft_round(tournament, user, method="mixed", seed=number)
         drafted = time.perf_counter() - started
-        tournaments.start_round(round_, user)
+        drafting.start_round(round_, user)
         if number > PLAYED:
             break
         for table in Table.objects.filter(round=round_).select_related("match"):
@@ -83,7 +83,7 @@ def setup_data() -> dict:
                 for offset, gain in enumerate((1, -1, 0)):
                     tricks[(dealer + offset) % 3] = targets[offset] + gain
                 play.record_hand(match, hand, {"tricks": tricks, "trump": "hearts"}, by=user)
-        tournaments.close_round(round_, user)
+        closing.close_round(round_, user)
     return {
         "key": key,
         "session": session_of(user),

@@ -79,7 +79,7 @@ def setup_data(tables: int = TABLES, seats: int = 3) -> dict:
     from django.contrib.auth import get_user_model
 
     from matches.models import Table
-    from matches.services import tournaments
+    from matches.services import drafting, registration, tournaments
 
     user = get_user_model().objects.create_user(
         "organiser", password="bench-password-1", is_staff=True
@@ -95,11 +95,11 @@ def setup_data(tables: int = TABLES, seats: int = 3) -> dict:
         remainder="byes",
     )
     names = [f"Player {n:03d}" for n in range(1, seats * tables + 1)]
-    entries = tournaments.register_players(tournament, user, names)
+    entries = registration.register_players(tournament, user, names)
     for entry in entries:
-        tournaments.check_in(entry, user)
-    round_ = tournaments.draft_round(tournament, user, method="draw", seed=1)
-    tournaments.start_round(round_, user)
+        registration.check_in(entry, user)
+    round_ = drafting.draft_round(tournament, user, method="draw", seed=1)
+    drafting.start_round(round_, user)
     tables = [
         {
             "number": table.number,

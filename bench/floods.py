@@ -50,7 +50,7 @@ from bench import (
 
 TARGET = 3.0
 SLOWEST = 1.0  # seconds: no /ping/ slower than this while the slow clients hold on
-BUSY_SECONDS = 5  # matches.forms.BUSY_SECONDS: the Retry-After of "many logins at once"
+BUSY_SECONDS = 5  # matches.forms.accounts.BUSY_SECONDS: the Retry-After of "many logins at once"
 USER, PASSWORD = "organiser", "bench-password-1"
 CREATE_USER = (
     "from django.contrib.auth import get_user_model; "

@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         # are fuzzed beyond their 401/403 too; one tournament with a round drafted.
         from django.contrib.auth import get_user_model
 
-        from matches.services import tournaments
+        from matches.services import drafting, registration, tournaments
 
         user = get_user_model().objects.get(username="bench")
         user.is_staff = True
@@ -80,9 +80,9 @@ def main(argv: list[str] | None = None) -> int:
             rounds=3,
             hands_per_round=3,
         )
-        for entry in tournaments.register_players(club, user, ["Ann", "Ben", "Cy", "Dan"]):
-            tournaments.check_in(entry, user)
-        tournaments.draft_round(club, user, method="draw")
+        for entry in registration.register_players(club, user, ["Ann", "Ben", "Cy", "Dan"]):
+            registration.check_in(entry, user)
+        drafting.draft_round(club, user, method="draw")
         # A series holding it, so that taking a tournament out of a series has one to take.
         from matches.services import series
 

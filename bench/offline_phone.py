@@ -48,16 +48,16 @@ def setup_data() -> dict:
     from django.contrib.auth import get_user_model
 
     from matches.models import Table
-    from matches.services import tournaments as services
+    from matches.services import drafting, registration
     from tests.factories import tournament as make_tournament
 
     organiser = get_user_model().objects.create_user("otto", password="x", is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=9)
     names = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-    for entry in services.register_players(tournament, organiser, names):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, names):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=5)
+    drafting.start_round(round_, organiser)
     return {"tokens": [t.token for t in Table.objects.filter(round=round_).order_by("number")]}
 
 

@@ -172,7 +172,7 @@ def setup_links() -> dict:
     from django.urls import NoReverseMatch, reverse
 
     from matches.models import Table
-    from matches.services import play, tournaments
+    from matches.services import drafting, play, registration, tournaments
 
     sys.path.insert(0, str(BENCH))
     from bench import HANDS, PLAYERS, TRICK_CYCLE
@@ -195,10 +195,10 @@ def setup_links() -> dict:
         hands_per_round=2 * HANDS,
         remainder="byes",
     )
-    for entry in tournaments.register_players(tournament, user, PLAYERS):
-        tournaments.check_in(entry, user)
-    round_ = tournaments.draft_round(tournament, user, method="draw", seed=1)
-    tournaments.start_round(round_, user)
+    for entry in registration.register_players(tournament, user, PLAYERS):
+        registration.check_in(entry, user)
+    round_ = drafting.draft_round(tournament, user, method="draw", seed=1)
+    drafting.start_round(round_, user)
     table = Table.objects.select_related("match").get(round=round_)
     hands(table.match, user)
     links = {"table": table.token}

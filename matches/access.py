@@ -467,13 +467,6 @@ def tournament_to_see(asker: Asker, tournament_id: int, *, board_key: str = "") 
     raise Forbidden(gettext("Only organisers follow a tournament that is not public."))
 
 
-def series_to_run(asker: Asker, series_id: int) -> Series:
-    """A series, to read or change: organisers only, reads too (a series gathers public
-    and private tournaments alike)."""
-    organisers_only(asker)
-    return find_series(series_id)
-
-
 def find_series(series_id: int) -> Series:
     """The series, or ``NoSuchSeries`` (404)."""
     series = Series.objects.filter(pk=series_id).first()

@@ -24,12 +24,13 @@ confusable skeleton (Unicode Technical Standard #39, by ICU), so that "Аnn" wit
 А is the Ann of the register, not a second one who looks the same.
 
 Where it runs: in the services, the only writers (``services.play`` for the names at a
-table and reasons, ``services.players`` for the register, ``services.tournaments`` for
-tournaments, ``services.accounts`` for token names), so that the pages, the API and
-whatever comes later clean a text exactly once and refuse it with the same words. Forms
-and API schemas take text as it was typed (``forms.TypedText``, ``api.schemas.RawText``)
-and check only that it is text; a refusal here names its ``field`` (``players.1``,
-``reason``), which each face puts next to the field or into its 422 answer.
+table and reasons, ``services.players`` for the register, ``services.tournaments`` and
+the writers beside it for tournaments, ``services.accounts`` for token names), so that the
+pages, the API and whatever comes later clean a text exactly once and refuse it with the
+same words. Forms and API schemas take text as it was typed (``forms.fields.TypedText``,
+``api.schemas.RawText``) and check only that it is text; a refusal here names its
+``field`` (``players.1``, ``reason``), which each face puts next to the field or into its
+422 answer.
 """
 
 from __future__ import annotations

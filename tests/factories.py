@@ -150,15 +150,15 @@ def tied_night(by, names=TYPED_ORDER, *, ended=False):
     drafted; ``ended``: the round started and closed with every table ended before its
     first hand, so that the tournament is finished and everyone ties."""
     from matches.models import Round
-    from matches.services import tournaments
+    from matches.services import closing, drafting, registration
 
     night = tournament(by, rounds=1, hands_per_round=3)
-    for entry in tournaments.register_players(night, by, list(names)):
-        tournaments.check_in(entry, by)
-    round_ = tournaments.draft_round(night, by, method="draw", seed=1)
+    for entry in registration.register_players(night, by, list(names)):
+        registration.check_in(entry, by)
+    round_ = drafting.draft_round(night, by, method="draw", seed=1)
     if ended:
-        tournaments.start_round(round_, by)
-        tournaments.close_round(
+        drafting.start_round(round_, by)
+        closing.close_round(
             Round.objects.get(pk=round_.pk), by, end_unfinished=True, reason="Nobody played"
         )
     night.refresh_from_db()

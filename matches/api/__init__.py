@@ -1,4 +1,5 @@
-"""The JSON API (API.md): one NinjaAPI (``base``), endpoints by subject."""
+"""The JSON API (API.md): one NinjaAPI (``base.api``), endpoints by subject, which register
+on it when the package is imported (as ``base`` is, through it)."""
 
 from . import (  # noqa: F401  (they register their endpoints)
     exports,
@@ -10,6 +11,3 @@ from . import (  # noqa: F401  (they register their endpoints)
     series,
     tournaments,
 )
-from .base import api
-
-__all__ = ["api"]

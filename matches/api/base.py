@@ -76,12 +76,11 @@ from pydantic import ValidationError as PydanticValidationError
 
 from .. import access
 from ..access import Access
-from ..errors import NotLoggedIn, Refused, clashes
+from ..errors import NotLoggedIn, Refused, clashes, explain
 from ..models import Entry, Match, Table
 from ..models.audit import Actor
 from ..rules import RuleError
 from ..services.accounts import token_user
-from ..services.base import explain
 from ..tokens import is_token
 from .schemas import BODY_DEFINITIONS, LIVE_BODIES
 

@@ -23,8 +23,8 @@ from pydantic import Field
 from .. import access, links
 from ..models import Entry
 from ..services import player_links as reads
+from ..services import registration
 from ..services import standings as standings_reads
-from ..services import tournaments as services
 from .base import WRITE, PlayerAuth, api
 from .tournaments import (
     ERRORS,
@@ -129,7 +129,7 @@ def replace_player_link(request, tournament_id: int, entry_id: int):
     """A new player link for the entry (organisers); the old one stops at once. Audited
     (``player-link``, without the token)."""
     entry = _entry(request, tournament_id, entry_id)
-    return link_json(request, services.replace_player_link(entry, request.auth))
+    return link_json(request, registration.replace_player_link(entry, request.auth))
 
 
 def _me(request: HttpRequest) -> Entry:
@@ -155,5 +155,5 @@ def me_check_in(request):
     """The player checks in through their link: when the tournament lets its players
     (``self_check_in``) and its next round is not drafted yet; 409 with the reason
     otherwise ("Check-in has closed: ask the organiser."). Checked in already: 200."""
-    entry = services.check_in_myself(_me(request))
+    entry = registration.check_in_myself(_me(request))
     return me_json(request, access.entry_by_link(entry.token))

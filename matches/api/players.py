@@ -20,10 +20,10 @@ from ninja import Schema
 from pydantic import Field, StrictBool
 
 from .. import access
+from ..errors import explain
 from ..models import Player
 from ..models.players import NAME_MAX
 from ..services import players as services
-from ..services.base import explain
 from .base import WRITE, ApiError, api, invalid, parse_body, refused
 from .schemas import Body, Declared, ErrorOut, RawText, RefusedWith, Whole, body_schema
 

@@ -17,10 +17,10 @@ from ninja import Schema, Status
 from pydantic import Field, StrictStr
 
 from .. import access, games, standings
+from ..errors import explain
 from ..models import Series, Tournament
 from ..rules import RuleError
 from ..services import series as services
-from ..services.base import explain
 from .base import WRITE, ApiError, api, parse_body
 from .schemas import EXAMPLE, Body, Declared, RawText, RefusedWith, Whole, body_schema
 from .tournaments import ERRORS, ID_MAX, WRITES, organiser_only

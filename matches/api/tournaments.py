@@ -1,8 +1,9 @@
 """The tournament endpoints of API.md ("Players and tournaments").
 
 Organisers (staff) only, except reads of a public tournament, which anyone may make.
-Writes go through ``services.tournaments``; a refusal there is a 422 (``RuleError``) or a
-409 (``NotNow``), in the house error shape.
+Writes go through the tournament writers (``services.tournaments``, ``registration``,
+``drafting``, ``closing``); a refusal there is a 422 (``RuleError``) or a 409 (``NotNow``),
+in the house error shape.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .. import access, rules, seating, standings
 from ..models import Entry, Round, Tournament
 from ..rules import RuleError
 from ..services import board as boards
+from ..services import closing, drafting, registration
 from ..services import standings as standings_reads
 from ..services import tournaments as services
 from ..text import NAME_MAX
@@ -367,7 +369,7 @@ class WithdrawIn(Body):
 
 class RoundIn(Body):
     method: Annotated[StrictStr, Declared(enum=list(seating.METHODS))]
-    seed: Annotated[StrictStr, Declared(enum=list(services.SEEDINGS))] | None = Field(
+    seed: Annotated[StrictStr, Declared(enum=list(drafting.SEEDINGS))] | None = Field(
         None,
         description='"rating": round 1 by standings seeded by the club rating (the unrated '
         "after the rated, drawn).",
@@ -531,7 +533,7 @@ def register(request, tournament_id: int):
     """Enter players by register id or by name (a new name joins the register); 201."""
     tournament = tournament_for(request, tournament_id, write=True)
     body = parse_body(request, EntriesIn)
-    entries = services.register_players(tournament, request.auth, body.players)
+    entries = registration.register_players(tournament, request.auth, body.players)
     return Status(201, [_entry_json(entry) for entry in entries])
 
 
@@ -554,7 +556,7 @@ def entry_of(tournament: Tournament, entry_id: int) -> Entry:
 def check_in(request, tournament_id: int, entry_id: int):
     """Check an entry in."""
     tournament = tournament_for(request, tournament_id, write=True)
-    return _entry_json(services.check_in(entry_of(tournament, entry_id), request.auth))
+    return _entry_json(registration.check_in(entry_of(tournament, entry_id), request.auth))
 
 
 @api.delete(
@@ -566,7 +568,7 @@ def check_in(request, tournament_id: int, entry_id: int):
 def undo_check_in(request, tournament_id: int, entry_id: int):
     """Take a check-in back."""
     tournament = tournament_for(request, tournament_id, write=True)
-    entry = services.check_in(entry_of(tournament, entry_id), request.auth, checked_in=False)
+    entry = registration.check_in(entry_of(tournament, entry_id), request.auth, checked_in=False)
     return _entry_json(entry)
 
 
@@ -582,7 +584,9 @@ def withdraw(request, tournament_id: int, entry_id: int):
     tournament = tournament_for(request, tournament_id, write=True)
     entry = entry_of(tournament, entry_id)
     body = parse_body(request, WithdrawIn)
-    entry = services.withdraw(entry, request.auth, from_round=body.from_round, reason=body.reason)
+    entry = registration.withdraw(
+        entry, request.auth, from_round=body.from_round, reason=body.reason
+    )
     return _entry_json(entry)
 
 
@@ -597,7 +601,7 @@ def draft_round(request, tournament_id: int):
     """Draft the next round with a seating method; 201 with the draft."""
     tournament = tournament_for(request, tournament_id, write=True)
     body = parse_body(request, RoundIn)
-    round_ = services.draft_round(tournament, request.auth, method=body.method, seeding=body.seed)
+    round_ = drafting.draft_round(tournament, request.auth, method=body.method, seeding=body.seed)
     return Status(201, _round_json(round_, organiser=True))
 
 
@@ -619,7 +623,7 @@ def _round(tournament: Tournament, number: int) -> Round:
 def start_round(request, tournament_id: int, number: int):
     """Start a drafted round: each table's match is created."""
     tournament = tournament_for(request, tournament_id, write=True)
-    round_ = services.start_round(_round(tournament, number), request.auth)
+    round_ = drafting.start_round(_round(tournament, number), request.auth)
     return _round_json(round_, organiser=True)
 
 
@@ -636,7 +640,7 @@ def close_round(request, tournament_id: int, number: int):
     tournament = tournament_for(request, tournament_id, write=True)
     round_ = _round(tournament, number)
     body = parse_body(request, CloseIn, required=False)
-    round_ = services.close_round(
+    round_ = closing.close_round(
         round_, request.auth, end_unfinished=body.end_unfinished, reason=body.reason
     )
     return _round_json(round_, organiser=True)

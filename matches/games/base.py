@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from pydantic import BaseModel
 
 from .. import presenters
-from ..forms import OPTION_LABELS, CorrectionFields, HandForm
+from ..forms.fields import OPTION_LABELS
+from ..forms.play import CorrectionFields, HandForm
 from ..presenters import HandFact
 from ..rules import Hand, MatchState, NextHand, Ruleset, base
 from ..rules.base import signed
@@ -45,7 +46,7 @@ class Game:
     previewed: ClassVar[bool] = False
     # ...and the figures worth one tap in its points field.
     quick_points: ClassVar[tuple[int, ...]] = ()
-    # The new-match page's labels for the game's options, over ``forms.OPTION_LABELS``,
+    # The new-match page's labels for the game's options, over ``forms.fields.OPTION_LABELS``,
     # and the words for the values of a choice.
     option_labels: ClassVar[Mapping[str, str]] = {}
     option_choices: ClassVar[Mapping[str, str]] = {}

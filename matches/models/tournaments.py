@@ -2,8 +2,8 @@
 
 A table in a round plays one ordinary ``Match``; its seats point to the same players as
 the entries, so standings are read from the matches' seats in one query. Written only by
-``services.tournaments``; the seating and the standings themselves are pure
-(``matches.seating``, ``matches.standings``).
+the tournament writers (``services.tournaments`` and those beside it); the seating and the
+standings themselves are pure (``matches.seating``, ``matches.standings``).
 """
 
 import secrets
@@ -369,7 +369,8 @@ class Adjustment(models.Model):
 
 
 class TournamentAudit(Audit):
-    """Who changed what in a tournament, when: every write of ``services.tournaments``."""
+    """Who changed what in a tournament, when: every write of the tournament writers
+    (``services.tournaments``, ``registration``, ``drafting``, ``table_results``, ``closing``)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     before = models.JSONField(null=True, blank=True)

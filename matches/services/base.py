@@ -13,15 +13,6 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from ..backup import private
-from ..errors import (  # noqa: F401 - where the writers found them before matches.errors
-    Conflict,
-    FieldClash,
-    HandNotFound,
-    Refused,
-    TableLocked,
-    clashes,
-    explain,
-)
 
 try:
     import fcntl

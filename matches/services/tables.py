@@ -1,5 +1,6 @@
-"""What a tournament's tables are: a read that the writers (``services.tournaments``) and
-the reads (the board, the printed sheets) share, so that no read imports a writer."""
+"""What a tournament's tables are: a read that the writers (``services.tournaments`` and
+those beside it) and the reads (the board, the printed sheets) share, so that no read
+imports a writer."""
 
 from __future__ import annotations
 

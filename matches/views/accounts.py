@@ -13,7 +13,8 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..forms import LoginForm, ThrottledPasswordChangeForm, TokenForm, apply_rule_error
+from ..forms.accounts import LoginForm, ThrottledPasswordChangeForm, TokenForm
+from ..forms.fields import apply_rule_error
 from ..rules import RuleError
 from ..services import accounts as services
 from .common import client_address

@@ -31,7 +31,7 @@ from ..services import board as boards
 from ..services import selectors
 from . import play
 from .match_routes import MatchRoutes
-from .tournaments import _rows, standings_columns
+from .standings_table import standings_columns, standings_rows
 
 # How often the board asks; a projector across the hall needs no more.
 POLL_SECONDS = 5
@@ -114,7 +114,7 @@ def board(request, tournament_id: int):
         context = {
             "tournament": tournament,
             "board": read,
-            "rows": _rows(read.standings),
+            "rows": standings_rows(read.standings),
             "columns": standings_columns(tournament),
             "revision": etag.strip('"'),
             "poll": POLL_SECONDS,
@@ -157,7 +157,7 @@ def results(request, tournament_id: int):
     context = {
         "tournament": tournament,
         "board": read,
-        "rows": _rows(read.standings),
+        "rows": standings_rows(read.standings),
         "columns": standings_columns(tournament),
         "rounds": rounds,
         "rank_label": standings.rank_label,

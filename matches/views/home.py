@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from .. import games
 from ..errors import explain
-from ..forms import MatchSearchForm
+from ..forms.play import MatchSearchForm
 from ..models import Tournament
 from ..rules import RuleError
 from ..services import lists

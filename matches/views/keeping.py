@@ -12,7 +12,8 @@ from django.views.decorators.http import require_http_methods
 
 from .. import access
 from ..errors import Clash
-from ..forms import ArchiveForm, ReasonForm, apply_rule_error
+from ..forms.fields import apply_rule_error
+from ..forms.play import ArchiveForm, ReasonForm
 from ..models import Match
 from ..rules import RuleError
 from ..services import keeping

@@ -20,13 +20,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import access, games, presenters, rules
 from ..access import Access
-from ..errors import Conflict
-from ..forms import NewMatchForm, ReasonForm, apply_rule_error
+from ..errors import Conflict, explain
+from ..forms.fields import apply_rule_error
+from ..forms.play import NewMatchForm, ReasonForm
 from ..models import Match
 from ..rules import RuleError
 from ..services import play as services
 from ..services import selectors
-from ..services.base import explain
 from .common import CSRF_PLACEHOLDER, leave, match_for_page, template_for, with_csrf
 from .match_routes import MatchRoutes
 

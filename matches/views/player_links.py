@@ -27,10 +27,10 @@ from .. import access, links
 from ..errors import Clash, NotFound
 from ..models import Entry
 from ..services import player_links as reads
-from ..services import tournaments as services
+from ..services import registration
 from .common import leave, organiser_required, template_for
 from .players import game_records
-from .tournaments import _why
+from .standings_table import why_text
 
 # How often a player's page asks whether anything changed (as the board and the tables).
 POLL_SECONDS = 5
@@ -55,7 +55,7 @@ def page_context(request, entry: Entry) -> dict:
         "tournament": entry.tournament,
         "seen": seen,
         "where": where,
-        "why": _why(seen.row.why) if seen.row else "",
+        "why": why_text(seen.row.why) if seen.row else "",
         "table_url": reverse("tournaments:table_link", args=[where.table_token])
         if where.table_token
         else "",
@@ -93,7 +93,7 @@ def player_check_in(request, token: str):
         return _gone(request)
     error = ""
     try:
-        entry = services.check_in_myself(entry)
+        entry = registration.check_in_myself(entry)
     except Clash as closed:
         error = closed.message
     if request.htmx:
@@ -143,7 +143,7 @@ def entry_link(request, tournament_id: int, entry_id: int):
         Entry.objects.select_related("player", "partner"), pk=entry_id, tournament=tournament
     )
     if request.method == "POST":
-        services.replace_player_link(entry, request.user)
+        registration.replace_player_link(entry, request.user)
         messages.success(
             request,
             _("%(name)s has a new player link; the old one no longer opens anything.")

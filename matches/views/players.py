@@ -19,15 +19,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import access, games
-from ..forms import MemberListConfirmForm, MemberListForm, MergeForm, PlayerForm
+from ..errors import explain
+from ..forms.players import MemberListConfirmForm, MemberListForm, MergeForm, PlayerForm
 from ..models import Player, PlayerAudit
 from ..presenters import rating_chart
 from ..rules import RuleError
 from ..services import club
 from ..services import players as services
-from ..services.base import explain
 from .common import leave, organiser_required, template_for
-from .tournaments import csv_choices, csv_separator
+from .exports import csv_choices, csv_separator
 
 PER_PAGE = 50
 SHOW_DEFAULT = "active"

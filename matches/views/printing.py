@@ -21,11 +21,12 @@ from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
 
 from .. import access, games, links
+from ..forms.tournaments import TIE_BREAK_LABELS
 from ..models import Round, Tournament
 from ..services import sheets
 from ..services import standings as standings_reads
 from .common import template_for
-from .tournaments import TIE_BREAK_LABELS, standings_columns
+from .standings_table import standings_columns
 
 
 def _printable(request, tournament_id: int, *, public: bool) -> Tournament:

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import access, links
 from ..access import Access
 from ..errors import Invalid
-from ..forms import ReasonForm, apply_rule_error
+from ..forms.fields import apply_rule_error
+from ..forms.play import ReasonForm
 from ..rules import RuleError
 from ..services import play as services
 from . import play

@@ -14,13 +14,13 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import access, games, standings, text
-from ..forms import TypedText, apply_rule_error
+from ..errors import explain
+from ..forms.fields import TypedText, apply_rule_error
 from ..models import Series, Tournament
 from ..rules import RuleError
 from ..services import series as services
-from ..services.base import explain
 from .common import leave, organiser_required, template_for
-from .tournaments import _csv, _safe
+from .exports import csv_response, spreadsheet_safe
 
 
 class SeriesForm(forms.Form):
@@ -167,16 +167,16 @@ def series_csv(request, series_id: int):
         _("name"),
         _("total"),
         _("tournaments played"),
-        *(_safe(f"{t.name} ({t.date.isoformat()})") for t in counted),
+        *(spreadsheet_safe(f"{t.name} ({t.date.isoformat()})") for t in counted),
     ]
     rows = [
         [
             item["rank"],
-            _safe(item["row"].name),
+            spreadsheet_safe(item["row"].name),
             item["row"].total,
             item["row"].played,
             *("" if result is None else result.points for result, _counts in item["cells"]),
         ]
         for item in context["rows"]
     ]
-    return _csv(request, f"series-{context['series'].pk}.csv", header, rows)
+    return csv_response(request, f"series-{context['series'].pk}.csv", header, rows)

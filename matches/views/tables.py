@@ -23,12 +23,11 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from .. import access
 from ..access import Access
-from ..errors import Clash, TableLocked
+from ..errors import Clash, TableLocked, explain
 from ..models import Table
 from ..models.lookups import table_by
 from ..rules import RuleError
-from ..services import tournaments as services
-from ..services.base import explain
+from ..services import table_results
 from . import play
 from .common import leave
 from .match_routes import TABLE_ROUTES, MatchRoutes
@@ -190,13 +189,13 @@ def table_result(request, token: str):
     error = None
     try:
         if step == "submit":
-            services.submit_result(table, request.POST.get("entry"))
+            table_results.submit_result(table, request.POST.get("entry"))
             messages.success(request, _("Handed in. Now a second player confirms."))
         elif step == "confirm":
-            services.confirm_result(table, request.POST.get("entry"))
+            table_results.confirm_result(table, request.POST.get("entry"))
             messages.success(request, _("Confirmed: this table is done. Thank you!"))
         elif step == "reopen":
-            services.reopen_result(table)
+            table_results.reopen_result(table)
             messages.success(request, _("Taken back: correct the hand, then hand it in again."))
         else:
             error = _("Choose a step: hand in, confirm or take back.")
@@ -220,7 +219,7 @@ def table_page_context(request, door: MatchRoutes) -> dict:
     """What the table link's page shows around the match: the tournament, the round,
     the table and its players, and the result's step."""
     table = door.table
-    entries = services.players_at(table)
+    entries = table_results.players_at(table)
     return {
         "tournament": table.round.tournament,
         "round": table.round,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import links, text
 from ..errors import Invalid, Refused, explain
-from ..forms import TypedText
+from ..forms.fields import TypedText
 from ..rules import RuleError
 from ..services import users as services
 from .common import leave, organiser_required, template_for

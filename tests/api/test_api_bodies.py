@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from ninja.errors import ValidationError
 
 from matches import games
-from matches.api import api
-from matches.api.base import MESSAGES, house_message, parse_body
+from matches.api.base import MESSAGES, api, house_message, parse_body
 from matches.api.schemas import CorrectIn, CreateIn, HandIn, ReasonIn, hand_model
 
 # A hand and a correction are each game's own body inside the envelope.

@@ -9,7 +9,8 @@ from django.test import Client
 from ninja.errors import ValidationError
 
 from matches import rules, text
-from matches.api import api, tournaments
+from matches.api import tournaments
+from matches.api.base import api
 from matches.api.schemas import CreateIn, presets
 from matches.services import selectors
 from tests.api_support import assert_error, login, match_url, send

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.http import Http404
 from django.test import Client
 
-from matches.api import api
+from matches.api.base import api
 from matches.models import Match
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
 from tests.factories import sm_hand

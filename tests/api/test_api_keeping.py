@@ -5,7 +5,7 @@ method, bad input (nothing written), and the OpenAPI description."""
 import pytest
 
 from matches.models import AccountAudit, AuditEntry, Match
-from matches.services import tournaments
+from matches.services import drafting
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes
 from tests.factories import sm_hand
 from tests.tournaments.evenings import club
@@ -21,8 +21,8 @@ def archive_url(match):
 
 def tournament_match(organiser):
     tournament = club(organiser)
-    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=3)
-    tournaments.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return round_.tables.first()
 
 

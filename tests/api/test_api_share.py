@@ -105,11 +105,11 @@ def test_a_bad_body_or_a_missing_match_writes_nothing(owner, make_match):
 
 def test_a_table_link_may_not_read_its_matchs_share_link(client, organiser):
     from matches.models import Table
-    from matches.services import tournaments as tournaments_services
+    from matches.services import drafting
     from tests.tournaments.evenings import club
 
-    round_ = tournaments_services.draft_round(club(organiser), organiser, method="draw", seed=3)
-    tournaments_services.start_round(round_, organiser)
+    round_ = drafting.draft_round(club(organiser), organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     table = Table.objects.select_related("match").get(round=round_, number=1)
     url = share_url(table.match)
     # The table's token writes the match's hands...

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from matches.models import Match, Table, new_link_token, new_share_token
-from matches.services import tournaments as services
+from matches.services import drafting
 from matches.tokens import is_token
 from tests.api_support import assert_error, bearer, match_url, send, writes
 from tests.factories import sm_hand
@@ -19,8 +19,8 @@ JUNK = ["\x00", "a\x00b", "x" * 27 + "\x00", "ab", "x" * 65, "Yq3b X0a", "ä" * 
 @pytest.fixture
 def table(organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return Table.objects.select_related("match").get(round=round_, number=1)
 
 

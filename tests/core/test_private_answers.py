@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match, Table
-from matches.services import tournaments as services
+from matches.services import drafting
 from tests.api_support import bearer, match_url
 from tests.tournaments.evenings import club
 
@@ -14,8 +14,8 @@ from tests.tournaments.evenings import club
 @pytest.fixture
 def table(organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return Table.objects.select_related("match", "round__tournament").get(round=round_, number=1)
 
 

@@ -8,7 +8,7 @@ import re
 from django.contrib.auth import get_user_model
 
 from matches.models import Table
-from matches.services import tournaments as services
+from matches.services import drafting, registration
 from tests.factories import tournament as make_tournament
 
 TARGETS = (8, 5, 3)  # dealer, eldest, third
@@ -81,9 +81,9 @@ def started_round(names=("Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", 
     username, password = OTTO
     organiser = get_user_model().objects.create_user(username, password=password, is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=3)
-    for entry in services.register_players(tournament, organiser, names):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, names):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=5)
+    drafting.start_round(round_, organiser)
     tables = {table.number: table for table in Table.objects.filter(round=round_)}
     return tournament, tables

@@ -12,7 +12,7 @@ fit a phone.
 import pytest
 from django.contrib.auth import get_user_model
 
-from matches.services import tournaments as services
+from matches.services import drafting, registration
 from tests.e2e_support import browser_context, browser_page, chromium
 from tests.factories import tournament as make_tournament
 from tests.print.evening import night
@@ -44,10 +44,10 @@ def _hall():
     organiser = get_user_model().objects.create_user("otto", password=PASSWORD, is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=3)
     names = [f"{first} {last}" for first in FIRST for last in LAST][:90]
-    for entry in services.register_players(tournament, organiser, names):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, names):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=5)
+    drafting.start_round(round_, organiser)
     return tournament
 
 

@@ -14,8 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import Match, Table
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import drafting, play, registration
 from tests.e2e_support import BROKEN_WORDS, browser_context, chromium
 from tests.factories import tournament as make_tournament
 
@@ -43,10 +42,10 @@ CUT_OPTIONS = """(select) => {
 def _sitter_table():
     organiser = get_user_model().objects.create_user("otto", password="x-Club-42", is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=9)
-    for entry in services.register_players(tournament, organiser, NAMES):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, NAMES):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     table = next(t for t in Table.objects.filter(round=round_) if t.seats.count() == 4)
     match = Match.objects.get(pk=table.match_id)
     for number in range(1, 5):

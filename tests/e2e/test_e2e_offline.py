@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 
 from matches import offline, rules
 from matches.models import Table
-from matches.services import tournaments as services
+from matches.services import closing, drafting, registration, table_results
 from tests.e2e_support import (
     CHROMIUM_ARGS,
     PHONE,
@@ -53,10 +53,10 @@ def phone(browser):
 def _started():
     organiser = get_user_model().objects.create_user("otto", password="x", is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=HANDS)
-    for entry in services.register_players(tournament, organiser, NAMES):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, NAMES):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=5)
+    drafting.start_round(round_, organiser)
     return {table.number: table for table in Table.objects.filter(round=round_)}
 
 
@@ -406,8 +406,8 @@ def test_a_hand_kept_while_another_phone_confirmed_the_table(live_server, transa
     theirs = {"tricks": [LEVEL[(seat - dealer) % 3] for seat in range(3)], "trump": "spades"}
     play.record_hand(match, HANDS, theirs, by=table.actor)
     first, second = [seat.entry for seat in table.seats.order_by("number")][:2]
-    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
-    services.confirm_result(Table.objects.get(pk=table.pk), second.pk)
+    table_results.submit_result(Table.objects.get(pk=table.pk), first.pk)
+    table_results.confirm_result(Table.objects.get(pk=table.pk), second.pk)
 
     _back_online(page)
     expect(page.locator("#result")).to_contain_text("Result confirmed")
@@ -440,7 +440,7 @@ def test_a_hand_kept_while_the_round_was_closed(live_server, transactional_db, p
     _kept(page, expect, 1, UNEVEN)
 
     organiser = get_user_model().objects.get(username="otto")
-    services.close_round(table.round, organiser, end_unfinished=True, reason="late")
+    closing.close_round(table.round, organiser, end_unfinished=True, reason="late")
 
     _back_online(page)
     kept = page.locator("#offline-panel li.refused")

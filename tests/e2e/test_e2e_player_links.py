@@ -27,6 +27,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import Entry, Table, TableSeat
+from matches.services import registration
 from matches.services import tournaments as services
 from tests.e2e_support import (
     PHONE,
@@ -89,7 +90,7 @@ def test_twelve_players_open_their_links_check_in_see_their_seats_and_play(
         hands_per_round=3,
         self_check_in=True,
     )
-    entries = services.register_players(tournament, otto, NAMES)
+    entries = registration.register_players(tournament, otto, NAMES)
     urls = {entry.name: f"{live_server.url}/p/{entry.token}/" for entry in entries}
     base = live_server.url
     errors: list[str] = []

@@ -26,6 +26,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import Entry, Table
+from matches.services import drafting, registration, table_results
 from matches.services import tournaments as services
 from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, qr_codes, watch_policy
 from tests.pdf_support import drawn, overhang
@@ -117,7 +118,7 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
     tournament = night(otto, names=PLAYERS, name="Club night")
     assert len(LONG) == 40
     carla = Entry.objects.get(tournament=tournament, player__name="Carla")
-    services.adjust(carla, otto, round=2, points=-2, reason="Cards shown")
+    table_results.adjust(carla, otto, round=2, points=-2, reason="Cards shown")
     links = {
         table.number: f"{live_server.url}/t/{table.token}/"
         for table in Table.objects.filter(round__tournament=tournament, round__number=3)
@@ -280,9 +281,9 @@ def test_big_evenings_fit_the_paper(live_server, transactional_db, browser):
         hands_per_round=20,
     )
     names = [f"A rather long player name number {i:02d}" for i in range(23)]
-    for entry in services.register_players(sheep, otto, names):
-        services.check_in(entry, otto)
-    services.draft_round(sheep, otto, method="draw", seed=1)
+    for entry in registration.register_players(sheep, otto, names):
+        registration.check_in(entry, otto)
+    drafting.draft_round(sheep, otto, method="draw", seed=1)
     page, errors = organiser_page(browser, live_server, otto, "en-GB")
     timings = {}
     standings, timings["standings-30"] = print_pdf(
@@ -414,9 +415,9 @@ def test_the_table_cards_grid_is_whole_on_the_paper(live_server, transactional_d
         variant="8-5-3", rounds=1, hands_per_round=9,
     )  # fmt: skip
     for tournament, names in [(seven, long), (four, long[:8])]:
-        for entry in services.register_players(tournament, otto, names):
-            services.check_in(entry, otto)
-        services.draft_round(tournament, otto, method="draw", seed=1)
+        for entry in registration.register_players(tournament, otto, names):
+            registration.check_in(entry, otto)
+        drafting.draft_round(tournament, otto, method="draw", seed=1)
     page, errors = organiser_page(browser, live_server, otto, "de-DE")
     for tournament in (seven, four):
         sizes = [

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import AuditEntry, Hand, Table
-from matches.services import tournaments as services
+from matches.services import drafting, registration
 from tests.e2e.steps import fill_on_target, hand_title
 from tests.e2e_support import PHONE, browser_context, chromium
 from tests.factories import tournament as make_tournament
@@ -24,10 +24,10 @@ pytestmark = pytest.mark.e2e
 def _sitter_table():
     organiser = get_user_model().objects.create_user("otto", password="x", is_staff=True)
     tournament = make_tournament(organiser, hands_per_round=3)
-    for entry in services.register_players(tournament, organiser, ["Ann", "Ben", "Cy", "Dee"]):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=5)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, ["Ann", "Ben", "Cy", "Dee"]):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=5)
+    drafting.start_round(round_, organiser)
     return Table.objects.get(round=round_)
 
 

@@ -12,15 +12,15 @@ import pytest
 
 from matches import offline
 from matches.models import Table
-from matches.services import tournaments as services
+from matches.services import drafting
 from tests.tournaments.evenings import club
 
 
 @pytest.fixture
 def table(organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return Table.objects.get(round=round_, number=1)
 
 

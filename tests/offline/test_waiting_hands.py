@@ -5,7 +5,7 @@ name the tables not yet in, and closing the round asks first."""
 import pytest
 
 from matches.models import Table, Tournament
-from matches.services import tournaments as services
+from matches.services import drafting, table_results
 from tests.factories import text
 from tests.tournaments.evenings import club, play_table
 
@@ -13,8 +13,8 @@ from tests.tournaments.evenings import club, play_table
 @pytest.fixture
 def playing(organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return tournament
 
 
@@ -63,8 +63,8 @@ def test_closing_over_a_phone_with_waiting_hands_asks_first(client, boss, organi
     for table in Table.objects.filter(round__tournament=playing):
         play_table(table, organiser)
         seats = [seat.entry for seat in table.seats.order_by("number")]
-        services.submit_result(table, seats[0].pk)
-        services.confirm_result(table, seats[1].pk)
+        table_results.submit_result(table, seats[0].pk)
+        table_results.confirm_result(table, seats[1].pk)
     # Every table confirmed by its players, yet table 2's phone holds a correction.
     _report(client, _table(playing, 2), "1")
     close = f"/tournaments/{playing.pk}/rounds/1/change/"

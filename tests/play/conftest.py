@@ -3,7 +3,7 @@
 import pytest
 
 from matches.models import Table
-from matches.services import tournaments
+from matches.services import drafting
 from tests.tournaments.evenings import club
 
 
@@ -11,8 +11,8 @@ from tests.tournaments.evenings import club
 def sitter_table(organiser):
     """A round of four checked-in players: one table of four with a sitter."""
     tournament = club(organiser, names=("Ann", "Ben", "Cy", "Dee"))
-    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=3)
-    tournaments.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     table = Table.objects.select_related("match").get(round=round_)
     assert table.seats.count() == 4
     return table

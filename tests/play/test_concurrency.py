@@ -12,6 +12,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from matches.errors import Conflict
 from matches.models import AuditEntry, Hand, Match
 from matches.services import play as services
 from matches.services import selectors
@@ -31,7 +32,7 @@ def test_it_records_a_hand_once_when_services_race(owner, make_match):
     results = at_once(record)
 
     recorded = [r for r in results if isinstance(r, selectors.Snapshot)]
-    refused = [r for r in results if isinstance(r, services.Conflict)]
+    refused = [r for r in results if isinstance(r, Conflict)]
     assert (len(recorded), len(refused)) == (1, THREADS - 1), results
     hand = Hand.objects.get(match=match)
     assert hand.number == 1

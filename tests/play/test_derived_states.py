@@ -8,8 +8,9 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from matches.errors import Conflict
 from matches.models import AuditEntry, Hand, Match
-from matches.rules import replay, stop
+from matches.rules import RuleError, replay, stop
 from matches.rules.stored import state_to_json
 from matches.services import play as services
 from matches.services import selectors
@@ -138,7 +139,7 @@ def test_the_stored_state_equals_a_replay_after_every_write(owner, game, variant
     for write in writes:
         try:
             write(fresh(match))
-        except (services.RuleError, services.Conflict):
+        except (RuleError, Conflict):
             continue
         stored, state = replayed(match)
         assert fresh(match).state == stored
@@ -216,7 +217,7 @@ class TestARecordOnAStaleRead:
     def test_a_hand_recorded_meanwhile_is_a_conflict(self, owner, stale, committed):
         committed(services.record_hand, fresh(stale), 2, sm_hand([3, 9, 4]), by=owner)
 
-        with pytest.raises(services.Conflict) as refused:
+        with pytest.raises(Conflict) as refused:
             services.record_hand(stale, 2, sm_hand([3, 8, 5]), by=owner)
 
         assert refused.value.message == "Hand 2 was just recorded by someone else."

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from matches import games, rules
 from matches.models import Match, Table
-from matches.services import tournaments
+from matches.services import closing, drafting, registration, tournaments
 from tests.api_support import login, send
 
 SLUG = "mini-tricks"
@@ -118,10 +118,10 @@ def test_it_plays_a_tournament_round_and_prints_its_table_card(client, organiser
         rounds=1,
         hands_per_round=3,
     )
-    for entry in tournaments.register_players(tournament, organiser, ["Ann", "Ben", "Cy"]):
-        tournaments.check_in(entry, organiser)
-    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=1)
-    tournaments.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, ["Ann", "Ben", "Cy"]):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
     table = Table.objects.get(round=round_)
 
     card = boss.get(f"/tournaments/{tournament.pk}/print/tables/1/")
@@ -136,7 +136,7 @@ def test_it_plays_a_tournament_round_and_prints_its_table_card(client, organiser
     match = Match.objects.get(pk=table.match_id)
     assert match.hands.count() == 3 and match.finished
 
-    tournaments.close_round(round_, organiser)
+    closing.close_round(round_, organiser)
     round_.refresh_from_db()
     assert round_.status == round_.Status.CLOSED
 

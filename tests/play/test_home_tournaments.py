@@ -6,7 +6,7 @@ import re
 import pytest
 
 from matches.models import Tournament
-from matches.services import tournaments as services
+from matches.services import closing, drafting
 from tests import factories
 from tests.factories import sm_hand, text
 from tests.tournaments.evenings import NAMES, club, play_table
@@ -16,12 +16,12 @@ def evening(organiser, name="Club night", *, finish=False, names=NAMES):
     """A tournament whose round 1 the organiser started (one match per table, theirs),
     played to the end and closed with ``finish``."""
     tournament = club(organiser, names=names, name=name, rounds=1)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     if finish:
         for table in round_.tables.all():
             play_table(table, organiser)
-        services.close_round(round_, organiser)
+        closing.close_round(round_, organiser)
         tournament.refresh_from_db()
         assert tournament.status == Tournament.Status.FINISHED
     return tournament

@@ -6,7 +6,7 @@ Ending a match with no hand is refused with a message."""
 import pytest
 
 from matches.models import AccountAudit, AuditEntry, Match
-from matches.services import tournaments
+from matches.services import drafting
 from tests.api_support import writes
 from tests.factories import HTMX, sm_hand, text
 from tests.tournaments.evenings import club
@@ -24,8 +24,8 @@ def delete_url(match):
 
 def a_tournaments_match(organiser):
     tournament = club(organiser)
-    round_ = tournaments.draft_round(tournament, organiser, method="draw", seed=3)
-    tournaments.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return round_.tables.first().match
 
 

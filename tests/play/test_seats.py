@@ -11,10 +11,10 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from matches.errors import Conflict
 from matches.models import Hand, Match, Seat
 from matches.rules import RuleError, get_ruleset, replay
 from matches.services import play as services
-from matches.services.base import Conflict
 from tests.factories import sm_hand
 
 

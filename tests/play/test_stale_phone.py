@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Hand, Match
-from matches.services import play, tournaments
+from matches.services import closing, play, table_results
 from tests.api_support import send
 from tests.factories import HTMX, game_match, sh, sheep, sieben, sv
 from tests.play.phones import first_hand
@@ -182,10 +182,10 @@ class TestTheTablePageFollows:
         self, client, sitter_table, organiser
     ):
         shown = revision_of(client.get(self.url(sitter_table)).content.decode())
-        tournaments.end_table(sitter_table, organiser, reason="last bus")
+        table_results.end_table(sitter_table, organiser, reason="last bus")
         sitter_table.refresh_from_db()
         entry = sitter_table.seats.order_by("number").first().entry
-        tournaments.submit_result(sitter_table, entry.pk)
+        table_results.submit_result(sitter_table, entry.pk)
         response = client.get(self.url(sitter_table), **{**HTMX, "HTTP_X_TABLE_REVISION": shown})
         assert response.status_code == 200
         assert "A second player confirms" in response.content.decode()
@@ -219,8 +219,8 @@ class TestTheTablePageFollows:
         )
 
     def test_once_the_round_is_over_the_page_stops_asking(self, client, sitter_table, organiser):
-        tournaments.end_table(sitter_table, organiser, reason="last bus")
-        tournaments.close_round(sitter_table.round, organiser)
+        table_results.end_table(sitter_table, organiser, reason="last bus")
+        closing.close_round(sitter_table.round, organiser)
         page = client.get(self.url(sitter_table)).content.decode()
         assert watch_of(page) == ""
 

@@ -182,7 +182,7 @@ def test_the_register_links_to_the_import(boss):
 
 
 def test_the_preview_and_the_door_speak_german(organiser):
-    from matches.services import tournaments as tournaments_services
+    from matches.services import registration
     from tests.factories import tournament as make_tournament
 
     german = Client(HTTP_ACCEPT_LANGUAGE="de")
@@ -201,7 +201,7 @@ def test_the_preview_and_the_door_speak_german(organiser):
     assert "Die erste Zeile muss die Spalten benennen" in refused
 
     cup = make_tournament(organiser)
-    tournaments_services.register_players(cup, organiser, ["Zed"])
+    registration.register_players(cup, organiser, ["Zed"])
     door = text(german.get(f"/tournaments/{cup.pk}/"))
     assert "Aus dem Spielerverzeichnis" in door and "Angekreuzte Spieler hinzufügen" in door
     asked = text(german.post(f"/tournaments/{cup.pk}/entries/", {"names": "Benn"}))

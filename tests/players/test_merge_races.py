@@ -9,6 +9,7 @@ SQLite and on PostgreSQL."""
 import pytest
 from django.test import Client
 
+from matches.errors import FieldClash
 from matches.models import Match, Player, Seat
 from matches.services import players as register
 from matches.text import name_key
@@ -33,7 +34,7 @@ def test_a_new_match_racing_a_merge_is_made_or_refused_never_broken(owner, organ
             if index == 0:
                 try:
                     return register.merge_players(source.pk, target.pk, by=organiser)
-                except register.FieldClash as refused:
+                except FieldClash as refused:
                     return refused
             response = send(
                 Client(), "post", "/api/matches", {**body, "first_dealer": 0}, headers=bearer(key)

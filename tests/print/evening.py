@@ -18,7 +18,7 @@ from django.db import transaction
 from django.test import override_settings
 
 from matches.models import Match, Round, Table, Tournament
-from matches.services import play
+from matches.services import closing, drafting, play, registration
 from matches.services import tournaments as services
 
 NAMES = [
@@ -52,19 +52,19 @@ def night(by, names=NAMES, rounds=3, hands_per_round=3, public=False, played=Non
         public=public,
         **changes,
     )
-    for entry in services.register_players(tournament, by, list(names)):
-        services.check_in(entry, by)
+    for entry in registration.register_players(tournament, by, list(names)):
+        registration.check_in(entry, by)
     played = rounds if played is None else played
     for number in range(1, played + 1):
-        round_ = services.draft_round(
+        round_ = drafting.draft_round(
             tournament, by, method="draw" if number == 1 else "mixed", seed=number
         )
-        services.start_round(round_, by)
+        drafting.start_round(round_, by)
         for table in Table.objects.filter(round=round_):
             play_table(table, by)
-        services.close_round(Round.objects.get(pk=round_.pk), by)
+        closing.close_round(Round.objects.get(pk=round_.pk), by)
     if played < rounds:
-        services.draft_round(tournament, by, method="mixed", seed=played + 1)
+        drafting.draft_round(tournament, by, method="mixed", seed=played + 1)
     tournament.refresh_from_db()
     return tournament
 
@@ -99,16 +99,16 @@ def sheepshead_night(by, names, rounds=2, hands_per_round=5, **changes):
         hands_per_round=hands_per_round,
         **changes,
     )
-    for entry in services.register_players(tournament, by, list(names)):
-        services.check_in(entry, by)
+    for entry in registration.register_players(tournament, by, list(names)):
+        registration.check_in(entry, by)
     for number in range(1, rounds + 1):
-        round_ = services.draft_round(
+        round_ = drafting.draft_round(
             tournament, by, method="draw" if number == 1 else "mixed", seed=number
         )
-        services.start_round(round_, by)
+        drafting.start_round(round_, by)
         for table in Table.objects.filter(round=round_):
             play_sheepshead_table(table, by)
-        services.close_round(Round.objects.get(pk=round_.pk), by)
+        closing.close_round(Round.objects.get(pk=round_.pk), by)
     tournament.refresh_from_db()
     return tournament
 

@@ -5,7 +5,7 @@ from django.test import Client
 
 from matches.api.exports import ExportOut
 from matches.models import Hand, Table
-from matches.services import tournaments as services
+from matches.services import drafting
 from tests.api_support import assert_error, login, send
 
 from .evening import NAMES, evening_fixtures, night, play_table
@@ -83,8 +83,8 @@ def test_a_drafted_round_has_no_states_yet(organiser):
 
 def test_the_export_follows_every_hand(organiser):
     tournament = night(organiser, rounds=1, played=0)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
     boss = login(organiser)
     before = export(boss, tournament).json()
     assert all(not t["state"]["hands"] for t in before["tournament"]["rounds"][0]["tables"])

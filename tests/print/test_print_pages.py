@@ -10,7 +10,7 @@ from django.test import Client
 
 from matches.models import Entry, Round, Table, TableSeat
 from matches.services import standings as standings_reads
-from matches.services import tournaments as services
+from matches.services import table_results
 from tests.api_support import login
 from tests.factories import HTMX, text
 
@@ -24,7 +24,7 @@ PUBLIC_SHEETS = ["standings/", "seating/3/", "cards/"]
 def _with_a_penalty(by):
     tournament = night(by)
     carla = Entry.objects.get(tournament=tournament, player__name="Carla")
-    services.adjust(carla, by, round=2, points=-2, reason="Cards shown")
+    table_results.adjust(carla, by, round=2, points=-2, reason="Cards shown")
     return tournament
 
 

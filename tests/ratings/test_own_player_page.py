@@ -7,7 +7,7 @@ unknown or replaced link is gone (404)."""
 import pytest
 
 from matches.models import Entry, Player
-from matches.services import tournaments as services
+from matches.services import registration
 from tests.tournaments.evenings import club
 
 from ..factories import HTMX, text
@@ -50,7 +50,7 @@ def test_the_player_link_opens_the_players_own_page(client, ann):
 
 def test_the_page_links_a_pairs_two_players(client, organiser):
     tournament = make_tournament(organiser, game="sieben", variant="partners")
-    (entry,) = services.register_players(tournament, organiser, [["Ann", "Ben"]])
+    (entry,) = registration.register_players(tournament, organiser, [["Ann", "Ben"]])
     html = client.get(f"/p/{entry.token}/").content.decode()
     for player in (entry.player, entry.partner):
         assert f"/p/{entry.token}/players/{player.pk}/" in html
@@ -87,7 +87,7 @@ def test_another_players_page_is_refused(client, ann):
 
 def test_an_unknown_or_replaced_link_is_gone(client, ann, organiser):
     old = ann.token
-    services.replace_player_link(ann, organiser)
+    registration.replace_player_link(ann, organiser)
     assert client.get(f"/p/{old}/players/{ann.player_id}/").status_code == 404
     assert client.get(f"/p/{'x' * 27}/players/{ann.player_id}/").status_code == 404
     api = client.get(f"/api/players/{ann.player_id}/stats", HTTP_AUTHORIZATION=f"Bearer {old}")

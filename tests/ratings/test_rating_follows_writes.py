@@ -131,17 +131,17 @@ def test_a_merge_rates_the_two_as_one_player(owner):
 
 
 def test_a_tournament_table_is_rated_whoever_sits_there(organiser):
-    from matches.services import tournaments
+    from matches.services import drafting, registration
 
     from ..factories import played_out, tournament
 
     night = tournament(organiser, rounds=1, hands_per_round=3)
-    entries = tournaments.register_players(night, organiser, ["Ann", "Ben", "Cy"])
+    entries = registration.register_players(night, organiser, ["Ann", "Ben", "Cy"])
     assert all(entry.player.casual for entry in entries)  # new names at the door
     for entry in entries:
-        tournaments.check_in(entry, organiser)
-    round_ = tournaments.draft_round(night, organiser, method="draw", seed=1)
-    tournaments.start_round(round_, organiser)
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(night, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
     played_out(round_.tables.get(), organiser)
     assert Rating.objects.filter(matches=1).count() == 3
     assert stored() == rebuilt()

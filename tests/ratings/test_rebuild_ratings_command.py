@@ -19,19 +19,19 @@ pytestmark = pytest.mark.django_db
 def club(organiser):
     """The test data: matches of every game by registered and casual players, changed
     after they finished as a club changes them."""
-    from matches.services import tournaments
+    from matches.services import drafting, registration
 
     from ..factories import played_out, tournament
 
     names = ["Ann", "Ben", "Cy", "Dan", "Eve"]
     registered(organiser, *names)
     night = tournament(organiser, rounds=1, hands_per_round=3)
-    for entry in tournaments.register_players(
+    for entry in registration.register_players(
         night, organiser, ["Ann", "Ben", "Cy", "Fay", "Gus", "Hal"]
     ):
-        tournaments.check_in(entry, organiser)
-    round_ = tournaments.draft_round(night, organiser, method="draw", seed=1)
-    tournaments.start_round(round_, organiser)
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(night, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
     for table in round_.tables.all():
         played_out(table, organiser)
     first = one_hand(organiser, ["Dan", "Eve", "Ann"], FIRST_SECOND_THIRD)

@@ -7,7 +7,7 @@ from matches import seating
 from matches.models import TournamentAudit
 from matches.rules import RuleError
 from matches.seating import Standing, TableSizes
-from matches.services import tournaments
+from matches.services import drafting, registration
 
 from ..factories import tournament
 from .support import FIRST_SECOND_THIRD, one_hand, registered
@@ -40,8 +40,8 @@ def night(organiser):
         one_hand(organiser, ["Ann", "Ben", "Cy"], FIRST_SECOND_THIRD)
     event = tournament(organiser, rounds=2, hands_per_round=3)
     door = ["Fay", "Eve", "Dan", "Cy", "Ben", "Ann"]
-    for entry in tournaments.register_players(event, organiser, door):
-        tournaments.check_in(entry, organiser)
+    for entry in registration.register_players(event, organiser, door):
+        registration.check_in(entry, organiser)
     return event
 
 
@@ -53,7 +53,7 @@ def top_table(round_):
 @pytest.mark.django_db
 def test_round_one_seeded_by_rating_puts_the_rated_at_the_top_table(night, organiser):
     for seed in (1, 2, 3):
-        round_ = tournaments.draft_round(
+        round_ = drafting.draft_round(
             night, organiser, method="standings", seed=seed, seeding="rating"
         )
         assert top_table(round_) == {"Ann", "Ben", "Cy"}
@@ -64,9 +64,9 @@ def test_round_one_seeded_by_rating_puts_the_rated_at_the_top_table(night, organ
 @pytest.mark.django_db
 def test_seeding_by_rating_is_for_round_one_by_standings_only(night, organiser):
     with pytest.raises(RuleError, match="Only round 1 seated by standings"):
-        tournaments.draft_round(night, organiser, method="draw", seeding="rating")
+        drafting.draft_round(night, organiser, method="draw", seeding="rating")
     with pytest.raises(RuleError, match="Seed by one of"):
-        tournaments.draft_round(night, organiser, method="standings", seeding="elo")
+        drafting.draft_round(night, organiser, method="standings", seeding="elo")
 
 
 @pytest.mark.django_db

@@ -8,11 +8,11 @@ player called Nobody is the test: translated, they would become Niemand.
 import pytest
 from django.utils import translation
 
+from matches.errors import explain
 from matches.models import Match
 from matches.rules import RuleError, get_ruleset, play_hand, replay
 from matches.rules.base import Term, _, term
 from matches.rules.skat import Skat
-from matches.services.base import explain
 from matches.services.play import clean_players
 
 

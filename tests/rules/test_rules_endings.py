@@ -10,6 +10,7 @@ Expected figures are worked out by hand in the comments (targets by seat, seat 0
 import pytest
 from django.utils import translation
 
+from matches.errors import explain
 from matches.rules import Ending, RuleError, get_ruleset, replay, stop
 from matches.rules.base import (
     ALL_CALLS,
@@ -24,7 +25,6 @@ from matches.rules.base import (
     Term,
 )
 from matches.rules.sergeant_major import CALLS
-from matches.services.base import explain
 
 THREE = ("Ann", "Ben", "Cy")
 FOUR = ("North", "East", "South", "West")

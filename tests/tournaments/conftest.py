@@ -1,6 +1,6 @@
 import pytest
 
-from matches.services import tournaments as services
+from matches.services import drafting
 from tests.tournaments.evenings import club
 
 
@@ -8,6 +8,6 @@ from tests.tournaments.evenings import club
 def running(organiser):
     """The club night of ``test_rounds.club`` with round 1 drawn and started."""
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return tournament

@@ -3,8 +3,7 @@ through the services, a table handed in and confirmed. Helpers, not tests: test 
 import these, never one another."""
 
 from matches.models import Match, Round, Table
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import closing, drafting, play, registration, table_results
 from tests.factories import tournament as make_tournament
 
 # A tournament's set-up as the API takes it (POST /api/tournaments): Sergeant Major,
@@ -26,8 +25,8 @@ ON_TARGET = {0: 8, 1: 5, 2: 3}
 
 def club(organiser, names=NAMES, **changes):
     tournament = make_tournament(organiser, hands_per_round=3, **changes)
-    for entry in services.register_players(tournament, organiser, list(names)):
-        services.check_in(entry, organiser)
+    for entry in registration.register_players(tournament, organiser, list(names)):
+        registration.check_in(entry, organiser)
     return tournament
 
 
@@ -54,8 +53,8 @@ def play_table(table: Table, by, gains=(1, -1, 0)):
 def started(organiser, **changes) -> Table:
     """Table 1 of a started first round of ``club``."""
     tournament = club(organiser, **changes)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return Table.objects.select_related("match", "round").get(round=round_, number=1)
 
 
@@ -64,16 +63,16 @@ def handed_in(organiser, **changes) -> Table:
     table = started(organiser, **changes)
     play_table(table, organiser)
     first = table.seats.order_by("number").first().entry
-    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
+    table_results.submit_result(Table.objects.get(pk=table.pk), first.pk)
     return Table.objects.select_related("match", "round").get(pk=table.pk)
 
 
 def confirm(table: Table) -> None:
     """The table's second player confirms what the first handed in."""
     second = table.seats.order_by("number")[1].entry
-    services.confirm_result(Table.objects.get(pk=table.pk), second.pk)
+    table_results.confirm_result(Table.objects.get(pk=table.pk), second.pk)
 
 
 def close(table: Table, organiser) -> None:
     round_ = Round.objects.get(pk=table.round_id)
-    services.close_round(round_, organiser, end_unfinished=True, reason="late")
+    closing.close_round(round_, organiser, end_unfinished=True, reason="late")

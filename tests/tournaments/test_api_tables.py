@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 
 from matches.models import AuditEntry, Hand, Table
-from matches.services import tournaments as services
+from matches.services import table_results
 from tests.api_support import assert_error, bearer, login, match_url, send, writes
 from tests.tournaments.evenings import play_table
 
@@ -75,8 +75,8 @@ def test_a_table_token_is_no_organiser(running, table):
 def test_a_confirmed_tables_token_writes_no_more(table, organiser):
     play_table(table, organiser)
     seats = [seat.entry for seat in table.seats.order_by("number")]
-    services.submit_result(table, seats[0].pk)
-    services.confirm_result(table, seats[1].pk)
+    table_results.submit_result(table, seats[0].pk)
+    table_results.confirm_result(table, seats[1].pk)
     before = writes()
     response = send(
         Client(),
@@ -92,8 +92,8 @@ def test_a_confirmed_tables_token_writes_no_more(table, organiser):
 def test_the_tournament_shows_who_handed_in_and_confirmed(running, table, organiser):
     play_table(table, organiser)
     seats = [seat.entry for seat in table.seats.order_by("number")]
-    services.submit_result(table, seats[0].pk)
-    services.confirm_result(table, seats[2].pk)
+    table_results.submit_result(table, seats[0].pk)
+    table_results.confirm_result(table, seats[2].pk)
     body = send(login(organiser), "get", f"/api/tournaments/{running.pk}").json()
     row = body["rounds"][0]["tables"][0]
     assert row["confirmed"] is True

@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from matches.models import Table, TournamentAudit
-from matches.services import tournaments as services
+from matches.services import drafting, registration, table_results
 from matches.views.tournaments import audit_sentence
 from tests.factories import text
 from tests.tournaments.evenings import club, play_table
@@ -12,8 +12,8 @@ from tests.tournaments.evenings import club, play_table
 
 def started(organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return tournament, Table.objects.get(round=round_, number=1)
 
 
@@ -21,8 +21,8 @@ def test_the_trail_tells_who_did_what(client_of, organiser):
     tournament, table = started(organiser)
     play_table(table, organiser)
     first, second, _third = [seat.entry for seat in table.seats.order_by("number")]
-    services.submit_result(table, first.pk)
-    services.unlock_table(table, organiser, reason="Ben disputes hand 2")
+    table_results.submit_result(table, first.pk)
+    table_results.unlock_table(table, organiser, reason="Ben disputes hand 2")
     page = client_of(organiser).get(reverse("tournaments:audit", args=[tournament.pk]))
     assert page.status_code == 200
     words = text(page)
@@ -37,9 +37,9 @@ def test_the_trail_tells_who_did_what(client_of, organiser):
 def test_every_action_has_a_sentence(organiser):
     tournament, table = started(organiser)
     entries = list(tournament.entries.all())
-    services.keep_apart(tournament, organiser, entries[0], entries[1])
-    services.adjust(entries[0], organiser, round=1, points=-2, reason="late")
-    services.withdraw(entries[2], organiser, from_round=2)
+    registration.keep_apart(tournament, organiser, entries[0], entries[1])
+    table_results.adjust(entries[0], organiser, round=1, points=-2, reason="late")
+    registration.withdraw(entries[2], organiser, from_round=2)
     for entry in TournamentAudit.objects.all():
         sentence = audit_sentence(entry)
         assert sentence != entry.action and "%(" not in sentence, entry.action

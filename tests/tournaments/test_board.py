@@ -4,8 +4,7 @@ from django.urls import reverse
 
 from matches.models import Match, Table
 from matches.services import board as boards
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import play, table_results
 from matches.views import board as board_views
 from matches.views.board import POLL_SECONDS
 from tests.factories import text
@@ -142,10 +141,10 @@ def test_the_board_shows_progress_then_confirmation(client, running, organiser):
     table = Table.objects.get(round__tournament=running, number=1)
     play_table(table, organiser)
     seats = [seat.entry for seat in table.seats.order_by("number")]
-    services.submit_result(table, seats[0].pk)
+    table_results.submit_result(table, seats[0].pk)
     read = boards.board(running)
     assert [t.state for t in read.tables] == ["handed_in", "playing", "playing"]
-    services.confirm_result(table, seats[1].pk)
+    table_results.confirm_result(table, seats[1].pk)
     running.refresh_from_db()
     assert boards.board(running).tables[0].state == "confirmed"
     assert "✓ confirmed" in text(client.get(board_url(running, running.board_token)))
@@ -175,7 +174,7 @@ def test_the_table_links_are_organisers_only(client, client_of, running, other):
 def test_the_round_page_shows_each_table_and_its_link(client_of, running, organiser):
     table = Table.objects.get(round__tournament=running, number=1)
     play_table(table, organiser)
-    services.submit_result(table, table.seats.order_by("number").first().entry.pk)
+    table_results.submit_result(table, table.seats.order_by("number").first().entry.pk)
     page = client_of(organiser).get(reverse("tournaments:round", args=[running.pk, 1]))
     words = text(page)
     assert "handed in by" in words and "not started" in words

@@ -7,9 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.models import Table
-from matches.services import play
+from matches.services import closing, drafting, play
 from matches.services import standings as reads
-from matches.services import tournaments as services
 from tests.factories import text
 from tests.tournaments.evenings import play_table
 
@@ -28,7 +27,7 @@ def board_heading(response) -> str:
 def close(round_, organiser):
     for table in Table.objects.filter(round=round_):
         play_table(table, organiser)
-    services.close_round(round_, organiser)
+    closing.close_round(round_, organiser)
 
 
 def test_it_opens_a_private_board_from_the_round_page_without_an_account(
@@ -74,8 +73,8 @@ def test_it_says_after_the_last_closed_round_while_the_next_one_plays(client, ru
     url = f"/tournaments/{running.pk}/board/?key={running.board_token}"
     assert board_heading(client.get(url)) == "Standings after round 1"
 
-    second = services.draft_round(running, organiser, method="mixed", seed=5)
-    services.start_round(second, organiser)
+    second = drafting.draft_round(running, organiser, method="mixed", seed=5)
+    drafting.start_round(second, organiser)
 
     assert board_heading(client.get(url)) == "Standings after round 1"
     assert reads.tournament_standings(running).after_round == 1

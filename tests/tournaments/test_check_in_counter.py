@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Entry
-from matches.services import tournaments as services
+from matches.services import registration
 from tests.factories import HTMX, text
 from tests.factories import tournament as make_tournament
 
@@ -16,7 +16,7 @@ from tests.factories import tournament as make_tournament
 @pytest.fixture
 def door(organiser):
     tournament = make_tournament(organiser)
-    entries = services.register_players(tournament, organiser, ["Ann", "Ben", "Cy"])
+    entries = registration.register_players(tournament, organiser, ["Ann", "Ben", "Cy"])
     return tournament, entries
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from matches.models import Round, Table
-from matches.services import tournaments as services
+from matches.services import drafting, table_results
 from tests.api_support import send
 from tests.factories import HTMX, text
 from tests.tournaments.evenings import club, play_table
@@ -23,15 +23,15 @@ def played(organiser):
     """Round 1 with every table done: table 1 confirmed by its players, table 2 handed
     in, table 3 neither."""
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     for table in Table.objects.filter(round=round_):
         play_table(table, organiser)
     one, two = (Table.objects.get(round=round_, number=n) for n in (1, 2))
     seats = [seat.entry for seat in one.seats.order_by("number")]
-    services.submit_result(one, seats[0].pk)
-    services.confirm_result(one, seats[1].pk)
-    services.submit_result(two, two.seats.order_by("number").first().entry.pk)
+    table_results.submit_result(one, seats[0].pk)
+    table_results.confirm_result(one, seats[1].pk)
+    table_results.submit_result(two, two.seats.order_by("number").first().entry.pk)
     return tournament
 
 
@@ -100,7 +100,7 @@ def test_a_table_changed_after_the_question_is_asked_about_again(boss, played, o
     html = asked.content.decode()
     (seen,) = re.findall(r'name="seen" value="(\d+)"', html)
     two = Table.objects.get(round__tournament=played, number=2)
-    services.reopen_result(two)  # a player takes the hand-in back to fix a hand
+    table_results.reopen_result(two)  # a player takes the hand-in back to fix a hand
     answer = boss.post(
         close_url(played), {"action": "close", "confirming": ["2", "3"], "seen": seen}
     )
@@ -119,10 +119,10 @@ def test_a_round_its_players_confirmed_closes_without_asking(boss, played, organ
         table = Table.objects.get(round__tournament=played, number=number)
         seats = [seat.entry for seat in table.seats.order_by("number")]
         if not table.submitted_by_id:
-            services.submit_result(table, seats[0].pk)
+            table_results.submit_result(table, seats[0].pk)
             table.refresh_from_db()
         confirmer = next(entry for entry in seats if entry.pk != table.submitted_by_id)
-        services.confirm_result(table, confirmer.pk)
+        table_results.confirm_result(table, confirmer.pk)
     assert boss.post(close_url(played), {"action": "close"}).status_code == 302
     assert round_status(played) == "closed"
     audit = text(boss.get(f"/tournaments/{played.pk}/audit/"))
@@ -131,8 +131,8 @@ def test_a_round_its_players_confirmed_closes_without_asking(boss, played, organ
 
 def test_ending_unfinished_tables_asks_too_and_keeps_the_reason(boss, organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     for table in Table.objects.filter(round=round_, number__in=[1, 2]):
         play_table(table, organiser)
     asked = {"action": "close", "end_unfinished": "1", "reason": "last bus"}
@@ -153,8 +153,8 @@ def test_a_missing_reason_is_asked_for_before_the_question(boss, organiser):
     """Ending unfinished tables without a reason: the reason is asked for at once, not
     after the organiser's yes to the question (the round then stayed open)."""
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     play_table(Table.objects.get(round=round_, number=1), organiser)
     response = boss.post(
         close_url(tournament),
@@ -214,8 +214,8 @@ def test_yes_on_the_reloaded_question_closes(boss, played):
 
 def test_the_reloaded_question_asks_for_the_reason_again(boss, organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     for table in Table.objects.filter(round=round_, number__in=[1, 2]):
         play_table(table, organiser)
     response = boss.get(close_url(tournament))
@@ -245,7 +245,7 @@ def test_a_closed_round_reloaded_goes_back_to_the_round(boss, played):
 
 def test_nothing_to_ask_goes_back_to_the_round(boss, organiser):
     tournament = club(organiser)
-    services.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.draft_round(tournament, organiser, method="draw", seed=3)
     response = boss.get(close_url(tournament))  # a draft: nothing to close yet
     assert response.status_code == 302
     assert response["Location"] == f"/tournaments/{tournament.pk}/rounds/1/"
@@ -274,7 +274,7 @@ def test_other_methods_are_still_refused(boss, played):
 
 def test_the_reason_asked_again_in_german(boss, organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     page = text(boss.get(close_url(tournament), HTTP_ACCEPT_LANGUAGE="de"))
     assert "Grund, die noch spielenden Tische zu beenden" in page

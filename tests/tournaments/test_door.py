@@ -91,9 +91,9 @@ def test_go_back_keeps_what_was_typed(boss, cup, club):
 
 
 def test_the_register_lists_the_players_not_entered_to_tick(boss, cup, club, organiser):
-    from matches.services import tournaments as services
+    from matches.services import registration
 
-    services.register_players(cup, organiser, [club["Cy"].pk])
+    registration.register_players(cup, organiser, [club["Cy"].pk])
     page = boss.get(url(cup)).content.decode()
     for name in ("Ann", "Ben", "Dora"):
         assert f'value="{club[name].pk}"> <span class="name">{name}</span>' in page, name
@@ -175,9 +175,9 @@ def test_the_door_needs_the_csrf_token_and_a_post(boss, organiser, cup, club):
 def test_the_api_still_adds_a_new_name_at_once(organiser, cup):
     # API.md: POST /api/tournaments/{id}/entries with names enters them; a new name is
     # added to the register (its callers send what they mean): no question there.
-    from matches.services import tournaments as services
+    from matches.services import registration
 
-    services.register_players(cup, organiser, ["Zed"])
+    registration.register_players(cup, organiser, ["Zed"])
     assert Player.objects.get().name == "Zed"
 
 
@@ -241,9 +241,9 @@ def test_the_yes_of_the_question_keeps_the_list_too(boss, cup, club):
 
 
 def test_a_refusal_after_the_yes_names_the_line_and_keeps_the_list(boss, cup, club, organiser):
-    from matches.services import tournaments as services
+    from matches.services import registration
 
-    services.register_players(cup, organiser, [club["Ann"].pk])
+    registration.register_players(cup, organiser, [club["Ann"].pk])
     before = written()
     refused = boss.post(url(cup, "entries/"), {"names": "Zed\nann", "confirm": "yes"})
     assert refused.status_code == 422

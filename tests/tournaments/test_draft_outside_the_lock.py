@@ -14,8 +14,7 @@ from django.db import connection
 
 from matches import seating
 from matches.models import Entry, Hand, Round, TableSeat
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import drafting, play, registration
 from tests.factories import game_match, sm_hand
 from tests.tournaments.evenings import NAMES, club
 
@@ -62,8 +61,8 @@ def test_a_hand_is_recorded_while_a_draft_plans(organiser, owner, held_plan):
     planning, release, _calls = held_plan
     tournament = club(organiser)
     match = game_match(owner, "sergeant-major", "8-5-3", ("Ann", "Ben", "Cy"))
-    drafting, drafted = in_thread(
-        lambda: services.draft_round(tournament, organiser, method="mixed", seed=1)
+    planner, drafted = in_thread(
+        lambda: drafting.draft_round(tournament, organiser, method="mixed", seed=1)
     )
     assert planning.wait(WAIT)
     recording, recorded = in_thread(
@@ -72,7 +71,7 @@ def test_a_hand_is_recorded_while_a_draft_plans(organiser, owner, held_plan):
     recording.join(WAIT)
     finished_while_held = not recording.is_alive() and not release.is_set()
     release.set()
-    drafting.join(WAIT)
+    planner.join(WAIT)
     recording.join(WAIT)
     assert finished_while_held, recorded
     assert "error" not in recorded and Hand.objects.filter(match=match).count() == 1
@@ -83,14 +82,14 @@ def test_a_hand_is_recorded_while_a_draft_plans(organiser, owner, held_plan):
 def test_a_check_in_while_it_plans_is_in_the_draft(organiser, held_plan):
     planning, release, calls = held_plan
     tournament = club(organiser, names=NAMES[:8])  # 8: two tables of four with a sitter
-    late = services.register_players(tournament, organiser, ["Ivy"])[0]
-    drafting, drafted = in_thread(
-        lambda: services.draft_round(tournament, organiser, method="draw", seed=1)
+    late = registration.register_players(tournament, organiser, ["Ivy"])[0]
+    planner, drafted = in_thread(
+        lambda: drafting.draft_round(tournament, organiser, method="draw", seed=1)
     )
     assert planning.wait(WAIT)
-    services.check_in(Entry.objects.get(pk=late.pk), organiser)  # lands during the plan
+    registration.check_in(Entry.objects.get(pk=late.pk), organiser)  # lands during the plan
     release.set()
-    drafting.join(WAIT)
+    planner.join(WAIT)
     assert "error" not in drafted, drafted
     seated = {seat.entry_id for seat in TableSeat.objects.filter(round=Round.objects.get())}
     assert late.pk in seated  # planned again on the nine

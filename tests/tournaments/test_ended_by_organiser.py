@@ -6,8 +6,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Match, Round, Table
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import closing, drafting, play, registration, table_results
 from tests.factories import HTMX, game_match, text
 from tests.factories import tournament as make_tournament
 from tests.tournaments.evenings import club, started
@@ -30,7 +29,7 @@ def ended(organiser):
     """Table 1 of a public tournament's round 1, ended by otto after one hand."""
     table = started(organiser, public=True)
     one_hand(table, organiser)
-    services.end_table(table, organiser, reason="Ben had to leave")
+    table_results.end_table(table, organiser, reason="Ben had to leave")
     return Table.objects.select_related("match", "round__tournament").get(pk=table.pk)
 
 
@@ -94,9 +93,9 @@ def test_in_german(boss, ended):
 
 def test_tables_ended_by_closing_the_round_say_so_too(boss, organiser):
     tournament = club(organiser, public=True)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
-    services.close_round(round_, organiser, end_unfinished=True, reason="last bus")
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
+    closing.close_round(round_, organiser, end_unfinished=True, reason="last bus")
     assert Round.objects.get(pk=round_.pk).status == "closed"
     for url in pages(Table.objects.get(round=round_, number=1)).values():
         page = text(boss.get(url))
@@ -146,14 +145,14 @@ def test_sieben_says_it_in_rounds(boss, organiser, rounds, words):
         organiser, game="sieben", variant="partners", hands_per_round=3, rounds=2
     )
     teams = [["Ann", "Ben"], ["Cy", "Dan"], ["Eve", "Fay"], ["Gus", "Hal"]]
-    for entry in services.register_players(tournament, organiser, teams):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    for entry in registration.register_players(tournament, organiser, teams):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     table = Table.objects.select_related("match").get(round=round_, number=1)
     for number in range(1, rounds + 1):
         play.record_hand(table.match, number, {"counters": [50, 40]}, by=organiser)
-    services.end_table(table, organiser, reason="the hall closes")
+    table_results.end_table(table, organiser, reason="the hall closes")
     page = text(boss.get(f"/t/{table.token}/"))
     assert "Ended by the organiser (otto): the hall closes" in page
     assert words in page and "The table ended the match" not in page

@@ -5,10 +5,11 @@ order, as the merge does; real threads, on SQLite and on PostgreSQL."""
 
 import pytest
 
+from matches.errors import Clash
 from matches.models import Entry, Player
 from matches.rules import RuleError
 from matches.services import players as register
-from matches.services import tournaments as services
+from matches.services import registration
 from matches.text import name_key
 from tests.factories import tournament as make_tournament
 from tests.races import at_once
@@ -26,7 +27,7 @@ def test_an_entry_racing_a_merge_is_made_or_refused_never_broken(organiser):
         def job(index, source=source, target=target):
             if index == 0:
                 return register.merge_players(source.pk, target.pk, by=organiser)
-            return services.register_players(tournament, organiser, [source.pk])
+            return registration.register_players(tournament, organiser, [source.pk])
 
         merged, entered = at_once(job, count=2)
 
@@ -35,7 +36,7 @@ def test_an_entry_racing_a_merge_is_made_or_refused_never_broken(organiser):
         if isinstance(entered, list):
             # The entry came first; the merge then moved it to the player that remains.
             assert Entry.objects.get(pk=entered[0].pk).player_id == target.pk
-        elif isinstance(entered, services.Clash):
+        elif isinstance(entered, Clash):
             # The merge deleted the player between the entry's read and its lock.
             assert "has just been merged into another player" in entered.message
             assert not Entry.objects.filter(tournament=tournament, player=target).exists()

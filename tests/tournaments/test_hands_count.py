@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Table, Tournament
-from matches.services import tournaments as services
+from matches.services import drafting, registration
 from tests.factories import HTMX, game_match, sm_hand, text
 from tests.factories import tournament as make_tournament
 
@@ -23,11 +23,11 @@ ELEVEN = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank", "Gisela", "Horst"
 def seated(organiser, names=ELEVEN, start=True, **changes):
     """A tournament of ``names`` checked in, round 1 drafted (and started)."""
     tournament = make_tournament(organiser, **changes)
-    for entry in services.register_players(tournament, organiser, list(names)):
-        services.check_in(entry, organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=2)
+    for entry in registration.register_players(tournament, organiser, list(names)):
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=2)
     if start:
-        services.start_round(round_, organiser)
+        drafting.start_round(round_, organiser)
     return tournament
 
 

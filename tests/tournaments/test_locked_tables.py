@@ -15,9 +15,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from matches.errors import NotNow
 from matches.models import AuditEntry, Hand, Match, Round, Table
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import play, table_results
 from tests.api_support import bearer, send
 from tests.factories import text
 from tests.races import at_once
@@ -241,7 +241,7 @@ def test_a_hand_after_the_organiser_ended_the_table_is_refused(db, client, organ
     table = started(organiser)
     match = Match.objects.get(pk=table.match_id)
     client.post(f"/t/{table.token}/hands/", posted_hand(table, 1))
-    services.end_table(Table.objects.get(pk=table.pk), organiser, reason="time")
+    table_results.end_table(Table.objects.get(pk=table.pk), organiser, reason="time")
     before = written(table)
 
     response = client.post(f"/t/{table.token}/hands/", posted_hand(table, 2), **headers)
@@ -301,7 +301,7 @@ def test_racing_a_link_undo_never_moves_a_locked_result(organiser, intruder):
             # the undo left it, and it has not moved since.
             assert facts(table)[2] == before[2][:2]
         # The confirmation may come second and find the hand-in withdrawn by the undo.
-        assert results[0] == "locked" or isinstance(results[0], services.NotNow), results
+        assert results[0] == "locked" or isinstance(results[0], NotNow), results
 
 
 @pytest.mark.django_db(transaction=True)
@@ -319,7 +319,7 @@ def test_a_hand_racing_the_end_of_its_table_never_deadlocks(organiser):
 
         def job(index, table=table, tricks=tricks):
             if index == 0:
-                return services.end_table(
+                return table_results.end_table(
                     Table.objects.select_related("round__tournament").get(pk=table.pk),
                     organiser,
                     reason="time",
@@ -334,7 +334,7 @@ def test_a_hand_racing_the_end_of_its_table_never_deadlocks(organiser):
 
         results = at_once(job, count=2)
 
-        assert isinstance(results[0], Table | services.NotNow), results
+        assert isinstance(results[0], Table | NotNow), results
         assert results[1] in (201, 403, 409), results
         connection.close()
 

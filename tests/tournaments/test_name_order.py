@@ -14,10 +14,9 @@ from django.utils import translation
 
 from matches.models import Round
 from matches.services import players as register
+from matches.services import registration, sheets
 from matches.services import series as series_services
-from matches.services import sheets
 from matches.services import standings as standings_reads
-from matches.services import tournaments as services
 from tests.api_support import bearer, key_for, login, send
 from tests.factories import HTMX, READ_IN_ORDER, TYPED_ORDER, tied_night
 from tests.factories import tournament as make_tournament
@@ -65,7 +64,7 @@ def test_the_check_in_search_ignores_accents_both_ways(organiser, query, found):
 
 def test_a_team_is_found_by_either_partner(organiser):
     cup = make_tournament(organiser, game="sieben", variant="partners", hands_per_round=1)
-    services.register_players(cup, organiser, [["Zahn", "Müller"], ["Arger", "Resi"]])
+    registration.register_players(cup, organiser, [["Zahn", "Müller"], ["Arger", "Resi"]])
     client = login(organiser)
     assert entries_list(client.get(f"/tournaments/{cup.pk}/")) == ["Arger & Resi", "Zahn & Müller"]
     found = client.get(f"/tournaments/{cup.pk}/", {"q": "muller"}, **HTMX)

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Entry, Round, Table, Tournament
-from matches.services import tournaments as services
+from matches.services import closing, drafting, registration
 from tests.factories import HTMX, text
 from tests.factories import tournament as make_tournament
 from tests.tournaments.evenings import NAMES, club, play_table
@@ -132,7 +132,7 @@ def test_add_and_check_in_players(boss, organiser):
 
 def test_search_as_you_type(boss, organiser):
     tournament = make_tournament(organiser)
-    services.register_players(tournament, organiser, ["Ann", "Ben"])
+    registration.register_players(tournament, organiser, ["Ann", "Ben"])
     base = f"/tournaments/{tournament.pk}/"
     found = boss.get(base, {"q": "an"}, **HTMX)
     assert "Ann" in text(found) and "Ben" not in text(found)
@@ -144,7 +144,7 @@ def test_the_search_folds_the_query_as_the_register_folds_names(boss, organiser)
     # The register keys a name by its look-alike skeleton ("Tim" is "tirn", "René" is
     # composed): the query is keyed the same way.
     tournament = make_tournament(organiser)
-    services.register_players(tournament, organiser, ["Tim", "Ren\u00e9", "Ben"])
+    registration.register_players(tournament, organiser, ["Tim", "Ren\u00e9", "Ben"])
     base = f"/tournaments/{tournament.pk}/"
     for query, name in [("Tim", "Tim"), ("TIM", "Tim"), ("rene\u0301", "Ren\u00e9")]:
         page = text(boss.get(base, {"q": query}, **HTMX))
@@ -153,7 +153,7 @@ def test_the_search_folds_the_query_as_the_register_folds_names(boss, organiser)
 
 def test_a_duplicate_name_is_refused_with_a_message(boss, organiser):
     tournament = make_tournament(organiser)
-    services.register_players(tournament, organiser, ["Ann"])
+    registration.register_players(tournament, organiser, ["Ann"])
     base = f"/tournaments/{tournament.pk}/"
     page = text(boss.post(base + "entries/", {"names": "ANN"}, follow=True))
     assert "Ann is entered already." in page
@@ -176,8 +176,8 @@ def test_run_a_round_from_the_pages(boss, organiser):
     assert "done, awaiting confirmation" in page
     # Nobody confirmed at the tables: the organiser is asked first (test_close_round).
     assert boss.post(base + "rounds/1/change/", {"action": "close"}).status_code == 200
-    closing = {"action": "close", "confirming": ["1", "2", "3"]}
-    assert boss.post(base + "rounds/1/change/", closing).status_code == 302
+    close_form = {"action": "close", "confirming": ["1", "2", "3"]}
+    assert boss.post(base + "rounds/1/change/", close_form).status_code == 302
     assert "confirmed" in text(boss.get(base + "rounds/1/"))
     standings = text(boss.get(base + "standings/"))
     assert "After round 1" in standings and all(name in standings for name in NAMES)
@@ -200,11 +200,11 @@ def test_a_refused_change_shows_the_message(boss, organiser):
 
 def test_csv_exports(boss, organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
     for table in Table.objects.all():
         play_table(table, organiser)
-    services.close_round(round_, organiser)
+    closing.close_round(round_, organiser)
     base = f"/tournaments/{tournament.pk}/"
     standings = boss.get(base + "standings.csv")
     assert standings["Content-Type"].startswith("text/csv")
@@ -231,7 +231,7 @@ def test_edit_until_the_first_draft(boss, organiser):
     tournament.refresh_from_db()
     assert (tournament.name, tournament.rounds_planned) == ("Winter night", 4)
     club_night = club(organiser)
-    services.draft_round(club_night, organiser, method="draw", seed=1)
+    drafting.draft_round(club_night, organiser, method="draw", seed=1)
     refused = boss.post(f"/tournaments/{club_night.pk}/edit/", data)
     assert refused.status_code == 422 and "fixed once the first round" in text(refused)
 
@@ -256,11 +256,11 @@ def test_keep_apart_and_withdraw_from_the_page(boss, organiser):
 
 def test_a_penalty_from_the_standings_page(boss, organiser):
     tournament = club(organiser, score="game_points")
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
     for table in Table.objects.all():
         play_table(table, organiser)
-    services.close_round(round_, organiser)
+    closing.close_round(round_, organiser)
     base = f"/tournaments/{tournament.pk}/"
     ann = Entry.objects.get(player__name="Ann")
     page = text(
@@ -354,7 +354,7 @@ def test_the_games_options_follow_the_chosen_game(boss):
 
 def test_every_page_titles_itself_plainly(boss, organiser):
     tournament = club(organiser)
-    services.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.draft_round(tournament, organiser, method="draw", seed=1)
     base = f"/tournaments/{tournament.pk}/"
     for url in ["/tournaments/", base, base + "rounds/1/", base + "standings/", base + "edit/"]:
         # (The edit page of a drafted tournament leads back to the tournament's page.)

@@ -6,7 +6,7 @@ API answers 403 (or 404, 405: nothing there, or a wrong method), never lets it i
 which takes no bearer token, sends the phone to log in. Nothing is written."""
 
 from matches.models import Entry, Table, TableSeat, TournamentAudit
-from matches.services import tournaments as services
+from matches.services import drafting
 from tests.api_support import writes
 from tests.routes import assert_refused, assert_refused_everywhere
 from tests.tournaments.evenings import club
@@ -24,8 +24,8 @@ def _written():
 
 def test_a_player_token_is_refused_on_every_other_address(client, organiser):
     tournament = club(organiser, self_check_in=True)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     ann = Entry.objects.get(tournament=tournament, player__name="Ann")
     own = TableSeat.objects.get(round=round_, entry=ann).table
     other = Table.objects.filter(round=round_).exclude(pk=own.pk).first()

@@ -8,8 +8,7 @@ import re
 from django.urls import reverse
 
 from matches.models import Entry, Round, Table, TableSeat, TournamentAudit
-from matches.services import play, selectors
-from matches.services import tournaments as services
+from matches.services import closing, drafting, play, registration, selectors, table_results
 from tests.factories import text
 from tests.tournaments.evenings import NAMES, club, play_table
 
@@ -29,10 +28,10 @@ def registered(organiser, names=NAMES, *, checked_in=(), **changes):
     from tests.factories import tournament as make_tournament
 
     tournament = make_tournament(organiser, hands_per_round=3, **changes)
-    entries = services.register_players(tournament, organiser, list(names))
+    entries = registration.register_players(tournament, organiser, list(names))
     for entry in entries:
         if entry.name in checked_in:
-            services.check_in(entry, organiser)
+            registration.check_in(entry, organiser)
     return tournament
 
 
@@ -42,8 +41,8 @@ def entry_named(tournament, name):
 
 def started(organiser, **changes):
     tournament = club(organiser, **changes)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return tournament, round_
 
 
@@ -119,11 +118,11 @@ def test_the_page_polls_and_an_unchanged_tournament_is_204(client, organiser):
     shown = re.search(r'"X-Player-Revision": "(\d+)"', html).group(1)
     poll = {"HTTP_X_PLAYER_REVISION": shown, **HTMX}
     assert client.get(page_of(ann), **poll).status_code == 204
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
     drafted = client.get(page_of(ann), **poll)
     assert drafted.status_code == 200 and "Round 1 is being drafted" in text(drafted)
     assert "<html" not in drafted.content.decode()  # the live part alone
-    services.start_round(round_, organiser)
+    drafting.start_round(round_, organiser)
     moved = client.get(page_of(ann), **poll)
     assert moved.status_code == 200
     assert re.search(r"Round 1 · Table \d · Seat \d", text(moved))
@@ -176,7 +175,7 @@ def test_results_place_and_why_then_the_final_place(client, organiser):
     )
     for other in round_.tables.exclude(pk=table.pk):
         play_table(other, organiser)
-    services.close_round(Round.objects.get(pk=round_.pk), organiser)
+    closing.close_round(Round.objects.get(pk=round_.pk), organiser)
     page = text(client.get(page_of(ann)))
     assert re.search(r"Final place: \d+=? of 9", page) and "Your final result" in page
 
@@ -184,10 +183,10 @@ def test_results_place_and_why_then_the_final_place(client, organiser):
 def test_a_withdrawn_player_sees_their_results_and_since_when(client, organiser):
     tournament, round_ = started(organiser)
     ann = entry_named(tournament, "Ann")
-    services.withdraw(ann, organiser, from_round=2)
+    registration.withdraw(ann, organiser, from_round=2)
     for table in round_.tables.all():
         play_table(table, organiser)
-    services.close_round(Round.objects.get(pk=round_.pk), organiser)
+    closing.close_round(Round.objects.get(pk=round_.pk), organiser)
     page = text(client.get(page_of(ann)))
     assert "Withdrawn from round 2" in page and "Your results so far" in page
 
@@ -230,15 +229,15 @@ def test_a_player_checks_themselves_in_until_the_draft(client, boss, organiser):
     assert plain.redirect_chain[-1][0] == page_of(ben)
     assert "You are checked in." in text(plain)
     # The organiser taking it back and checking in again: no longer the player's own.
-    services.check_in(ann, organiser, checked_in=False)
-    services.check_in(ann, organiser)
+    registration.check_in(ann, organiser, checked_in=False)
+    registration.check_in(ann, organiser)
     ann.refresh_from_db()
     assert ann.checked_in and not ann.self_checked_in
 
 
 def test_after_the_draft_check_in_has_closed(client, organiser):
     tournament = registered(organiser, checked_in=NAMES[:-1], self_check_in=True)
-    services.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.draft_round(tournament, organiser, method="draw", seed=3)
     ivy = entry_named(tournament, "Ivy")
     page = text(client.get(page_of(ivy)))
     assert "Check-in has closed: ask the organiser." in page and "check me in" not in page
@@ -354,9 +353,9 @@ def test_the_score_cards_carry_the_players_links_only_for_the_organiser(client, 
 def test_the_board_shows_the_seats_by_name_until_every_table_has_begun(client, organiser):
     tournament = club(organiser)
     board = f"/tournaments/{tournament.pk}/board/?key={tournament.board_token}"
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
     assert "find your seat" not in text(client.get(board))  # a draft: its tables show it
-    services.start_round(round_, organiser)
+    drafting.start_round(round_, organiser)
     html = client.get(board).content.decode()
     listed = re.findall(
         r'<li><span class="name">(.*?)</span> <span class="where">(.*?)</span></li>', html
@@ -392,7 +391,7 @@ def test_a_replaced_link_says_there_is_no_such_link(client, organiser):
     tournament = registered(organiser)
     ann = entry_named(tournament, "Ann")
     old = ann.token
-    services.replace_player_link(ann, organiser)
+    registration.replace_player_link(ann, organiser)
     answer = client.get(f"/p/{old}/")
     assert answer.status_code == 404
     assert "There is no player link at this address." in text(answer)
@@ -451,5 +450,5 @@ def test_another_tables_hand_leaves_the_page_unchanged_its_own_tables_does_not(c
     changed = again()
     assert changed.status_code == 200 and "Your results so far" in text(changed)
     again = poll()
-    services.adjust(ann, organiser, round=1, points=-1, reason="Late")
+    table_results.adjust(ann, organiser, round=1, points=-1, reason="Late")
     assert again().status_code == 200

@@ -6,7 +6,7 @@ other address refused (the walk over every route is in test_player_link_access.p
 from django.test import Client
 
 from matches.models import AuditEntry, Entry, Round, Table, TableSeat, TournamentAudit
-from matches.services import tournaments as services
+from matches.services import closing, drafting, registration, table_results
 from tests.api_support import assert_error, bearer, key_for, login, send
 from tests.tournaments.evenings import CREATE, club, play_table
 
@@ -27,8 +27,8 @@ def entry_named(tournament, name):
 
 def started(organiser, **changes):
     tournament = club(organiser, **changes)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return tournament, round_
 
 
@@ -102,9 +102,9 @@ def test_me_before_the_draft_then_seated_then_the_results(organiser):
         "checked_in": True,
         "self_check_in": False,
     }
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
     assert me(ann.token).json()["status"] == "drafting"
-    services.start_round(round_, organiser)
+    drafting.start_round(round_, organiser)
     seat = TableSeat.objects.select_related("table").get(round=round_, entry=ann)
     table = seat.table
     shown = me(ann.token).json()
@@ -139,7 +139,7 @@ def test_me_takes_only_a_player_links_token(organiser):
 def test_a_player_checks_in_through_the_api_until_the_draft(organiser):
     tournament = club(organiser, self_check_in=True)
     ann = entry_named(tournament, "Ann")
-    services.check_in(ann, organiser, checked_in=False)
+    registration.check_in(ann, organiser, checked_in=False)
     assert me(ann.token).json()["self_check_in"] is True
     answer = me(ann.token, "post")
     assert answer.status_code == 200
@@ -152,8 +152,8 @@ def test_a_player_checks_in_through_the_api_until_the_draft(organiser):
     assert TournamentAudit.objects.count() == before
     # After the draft: 409 with the reason, nothing written.
     ben = entry_named(tournament, "Ben")
-    services.check_in(ben, organiser, checked_in=False)
-    services.draft_round(tournament, organiser, method="draw", seed=3)
+    registration.check_in(ben, organiser, checked_in=False)
+    drafting.draft_round(tournament, organiser, method="draw", seed=3)
     before = TournamentAudit.objects.count()
     body = assert_error(me(ben.token, "post"), 409, "conflict")
     assert body["message"] == "Check-in has closed: ask the organiser."
@@ -166,7 +166,7 @@ def test_a_player_checks_in_through_the_api_until_the_draft(organiser):
 def test_self_check_in_is_refused_where_the_tournament_does_not_allow_it(organiser):
     tournament = club(organiser)
     ann = entry_named(tournament, "Ann")
-    services.check_in(ann, organiser, checked_in=False)
+    registration.check_in(ann, organiser, checked_in=False)
     body = assert_error(me(ann.token, "post"), 409, "conflict")
     assert body["message"] == "The organiser checks players in at the door."
     assert not entry_named(tournament, "Ann").checked_in
@@ -216,8 +216,8 @@ def test_once_the_table_is_confirmed_the_token_reads_and_no_longer_writes(organi
     table = round_.tables.order_by("number").first()
     play_table(table, organiser)
     first, second = [seat.entry for seat in table.seats.order_by("number")][:2]
-    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
-    services.confirm_result(Table.objects.get(pk=table.pk), second.pk)
+    table_results.submit_result(Table.objects.get(pk=table.pk), first.pk)
+    table_results.confirm_result(Table.objects.get(pk=table.pk), second.pk)
     key = bearer(first.token)
     assert send(Client(), "get", f"/api/matches/{table.match_id}", headers=key).status_code == 200
     body = assert_error(
@@ -228,7 +228,7 @@ def test_once_the_table_is_confirmed_the_token_reads_and_no_longer_writes(organi
     assert "confirmed" in body["message"]
     assert table.match.hands.count() == 3
     # Closed, and the next round: the new table's match, and the old one still read.
-    services.close_round(
+    closing.close_round(
         Round.objects.get(pk=round_.pk), organiser, end_unfinished=True, reason="late"
     )
     assert send(Client(), "get", f"/api/matches/{table.match_id}", headers=key).status_code == 200

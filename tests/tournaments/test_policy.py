@@ -16,8 +16,8 @@ import pytest
 from django.test import Client
 
 from matches.models import Table, Tournament
+from matches.services import drafting
 from matches.services import series as series_services
-from matches.services import tournaments as services
 from tests.tournaments.evenings import club
 
 MISSING = 987_654
@@ -159,8 +159,8 @@ def clients(organiser, other):
 def night(organiser):
     """A private club night with round 1 started, and a series (holding it)."""
     tournament = club(organiser)
-    services.start_round(
-        services.draft_round(tournament, organiser, method="draw", seed=3), organiser
+    drafting.start_round(
+        drafting.draft_round(tournament, organiser, method="draw", seed=3), organiser
     )
     series = series_services.create_series(organiser, name="Winter", game="sergeant-major")
     series_services.add_tournament(series, organiser, tournament)

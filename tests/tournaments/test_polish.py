@@ -8,6 +8,7 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from matches.models import Entry, Round, Table, Tournament
+from matches.services import drafting, registration, table_results
 from matches.services import tournaments as services
 from tests.factories import text
 from tests.print.evening import night
@@ -97,7 +98,7 @@ def test_it_offers_no_draft_while_a_round_is_played(boss, organiser):
     """The services refuse to seat the next round while one is played; the page says
     so, with the way to the round, instead of a button that would only be refused."""
     tournament = night(organiser, rounds=2, played=0)  # round 1 drafted
-    services.start_round(Round.objects.get(tournament=tournament, number=1), organiser)
+    drafting.start_round(Round.objects.get(tournament=tournament, number=1), organiser)
 
     page = html.unescape(boss.get(f"/tournaments/{tournament.pk}/").content.decode())
 
@@ -112,7 +113,7 @@ def test_it_offers_no_draft_while_a_round_is_played(boss, organiser):
 def test_it_shows_a_withdrawn_player_as_plain_text(boss, organiser):
     tournament = night(organiser, rounds=3, played=2)
     karin = Entry.objects.get(tournament=tournament, player__name="Karin")
-    services.withdraw(karin, organiser, from_round=3, reason="Went home")
+    registration.withdraw(karin, organiser, from_round=3, reason="Went home")
     page = boss.get(f"/tournaments/{tournament.pk}/").content.decode()
     row = re.search(rf'<li class="entry[^"]*" id="entry-{karin.pk}">.*?</li>', page, re.S).group(0)
     # No check-in button that looks pressable (and would do nothing for the draft).
@@ -150,7 +151,7 @@ def _shown(response) -> str:
 def test_it_shows_every_negative_figure_with_a_minus_sign(boss, organiser):
     tournament = night(organiser, rounds=2, public=True)
     carla = Entry.objects.get(tournament=tournament, player__name="Carla")
-    services.adjust(carla, organiser, round=2, points=-2, reason="Cards shown")  # a footnote
+    table_results.adjust(carla, organiser, round=2, points=-2, reason="Cards shown")  # a footnote
     base = f"/tournaments/{tournament.pk}/"
     pages = ["standings/", "results/", "board/", "print/standings/", "print/cards/", ""]
     for page in pages:
@@ -195,9 +196,9 @@ def test_it_leaves_siebens_dealer_blank(boss, organiser):
         rounds=1,
         hands_per_round=1,
     )
-    for entry in services.register_players(tournament, organiser, ["Ann", "Ben", "Cy", "Di"]):
-        services.check_in(entry, organiser)
-    services.draft_round(tournament, organiser, method="draw", seed=1)
+    for entry in registration.register_players(tournament, organiser, ["Ann", "Ben", "Cy", "Di"]):
+        registration.check_in(entry, organiser)
+    drafting.draft_round(tournament, organiser, method="draw", seed=1)
     page = boss.get(f"/tournaments/{tournament.pk}/print/tables/1/").content.decode()
     dealers = _dealer_cells(page)
     assert dealers and not any(dealers)
@@ -226,7 +227,7 @@ def test_it_shows_each_tables_result_on_a_closed_round(boss, organiser):
 def test_it_shows_no_result_on_a_round_being_played(boss, organiser):
     tournament = night(organiser, rounds=2, played=1)
     round_ = Round.objects.get(tournament=tournament, number=2)
-    services.start_round(round_, organiser)
+    drafting.start_round(round_, organiser)
     assert "Won by" not in text(boss.get(f"/tournaments/{tournament.pk}/rounds/2/"))
 
 

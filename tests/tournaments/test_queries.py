@@ -6,8 +6,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from matches.models import Table
+from matches.services import closing, drafting
 from matches.services import standings as reads
-from matches.services import tournaments as services
 from tests.tournaments.evenings import club, play_table
 
 SMALL = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay"]
@@ -17,11 +17,11 @@ LARGE = [f"Player {n}" for n in range(1, 16)]
 def played(organiser, names, rounds):
     tournament = club(organiser, names=names, rounds=rounds)
     for number in range(1, rounds + 1):
-        round_ = services.draft_round(tournament, organiser, method="mixed", seed=number)
-        services.start_round(round_, organiser)
+        round_ = drafting.draft_round(tournament, organiser, method="mixed", seed=number)
+        drafting.start_round(round_, organiser)
         for table in Table.objects.filter(round=round_):
             play_table(table, organiser)
-        services.close_round(round_, organiser)
+        closing.close_round(round_, organiser)
     return tournament, round_
 
 

@@ -4,7 +4,7 @@ English and German, on the whole page and under htmx; only to organisers."""
 
 from django.test import override_settings
 
-from matches.services import tournaments as services
+from matches.services import closing, drafting
 from tests.factories import HTMX, text
 from tests.print.evening import EFFORT
 from tests.tournaments.evenings import club
@@ -17,10 +17,10 @@ def forced_round(organiser):
     table of four spreads over three tables at best, one pair meeting again at each: two
     repeat pairs are forced, and the seating makes no more."""
     tournament = club(organiser, names=ELEVEN)
-    first = services.draft_round(tournament, organiser, method="draw", seed=2)
-    services.start_round(first, organiser)
-    services.close_round(first, organiser, end_unfinished=True, reason="time")
-    second = services.draft_round(tournament, organiser, method="mixed", seed=2)
+    first = drafting.draft_round(tournament, organiser, method="draw", seed=2)
+    drafting.start_round(first, organiser)
+    closing.close_round(first, organiser, end_unfinished=True, reason="time")
+    second = drafting.draft_round(tournament, organiser, method="mixed", seed=2)
     assert second.repeat_pairs == 2
     return tournament, second
 
@@ -47,10 +47,10 @@ def test_optimal_with_more_repeats_than_the_least_says_why(boss, organiser):
     # meeting more than twice, and the page calls that optimal and says why.
     tournament = club(organiser, names=ELEVEN[:6])
     for number, method in enumerate(("draw", "mixed", "mixed"), 1):
-        drafted = services.draft_round(tournament, organiser, method=method, seed=number)
+        drafted = drafting.draft_round(tournament, organiser, method=method, seed=number)
         if number < 3:
-            services.start_round(drafted, organiser)
-            services.close_round(drafted, organiser, end_unfinished=True, reason="time")
+            drafting.start_round(drafted, organiser)
+            closing.close_round(drafted, organiser, end_unfinished=True, reason="time")
     url = f"/tournaments/{tournament.pk}/rounds/3/"
     for headers in ({}, HTMX):
         page = text(boss.get(url, **headers))
@@ -68,7 +68,7 @@ def test_optimal_with_more_repeats_than_the_least_says_why(boss, organiser):
 
 def test_round_one_says_no_pair_has_met_more_than_once(boss, organiser):
     tournament = club(organiser)
-    first = services.draft_round(tournament, organiser, method="draw", seed=2)
+    first = drafting.draft_round(tournament, organiser, method="draw", seed=2)
     page = text(boss.get(f"/tournaments/{tournament.pk}/rounds/{first.number}/"))
     assert "So far 0 repeat pairs (at least 0 unavoidable). Proven optimal." in page
     assert "No pair has met more than once." in page

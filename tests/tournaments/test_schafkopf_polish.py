@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 
 from matches.models import Table, Tournament, TournamentAudit
-from matches.services import play
-from matches.services import tournaments as services
+from matches.services import drafting, play, table_results
 from tests.api_support import assert_error, login, send
 from tests.factories import HTMX, game_match, sheep, text
 from tests.tournaments.evenings import club, handed_in
@@ -68,7 +67,7 @@ def test_sheepshead_card_points_are_augen_in_german_everywhere(owner):
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
 def test_a_drafted_tournaments_edit_page_leads_back_saying_why(boss, organiser, headers):
     tournament = club(organiser)
-    services.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.draft_round(tournament, organiser, method="draw", seed=1)
     before = Tournament.objects.values_list("name", "revision").get()
     url = f"/tournaments/{tournament.pk}/edit/"
     answer = boss.get(url, **headers)
@@ -97,7 +96,7 @@ def test_the_audit_says_a_changed_hand_took_the_hand_in_back(boss, organiser):
     play.correct_hand(match, hand.number, {"tricks": tricks, "trump": "hearts"},
                       version=hand.version, by=table.actor)  # fmt: skip
     first = table.seats.order_by("number").first().entry
-    services.submit_result(Table.objects.get(pk=table.pk), first.pk)
+    table_results.submit_result(Table.objects.get(pk=table.pk), first.pk)
     actions = list(
         TournamentAudit.objects.filter(action__in=["submit", "hand-change-reopen"])
         .order_by("pk")

@@ -5,10 +5,11 @@ import datetime
 
 import pytest
 
+from matches.errors import NotNow
 from matches.models import Entry, Player, Tournament, TournamentAudit
 from matches.rules import RuleError
+from matches.services import registration
 from matches.services import tournaments as services
-from matches.services.tournaments import NotNow
 from tests.factories import tournament as make_tournament
 
 DAY = datetime.date(2026, 12, 1)
@@ -85,11 +86,11 @@ def test_bad_settings_are_refused_and_nothing_is_written(organiser, changes, fie
 def test_players_by_id_and_by_name(organiser):
     tournament = make_tournament(organiser)
     ann = Player.objects.create(name="Ann")
-    entries = services.register_players(tournament, organiser, [ann.pk, "ben", "Cy"])
+    entries = registration.register_players(tournament, organiser, [ann.pk, "ben", "Cy"])
     assert [entry.name for entry in entries] == ["Ann", "ben", "Cy"]
     # "BEN" is the player "ben" made a moment ago: already entered.
     with pytest.raises(RuleError) as refused:
-        services.register_players(tournament, organiser, ["Dan", "BEN"])
+        registration.register_players(tournament, organiser, ["Dan", "BEN"])
     assert refused.value.field == "players.1"
     assert tournament.entries.count() == 3
     assert not Player.objects.filter(name="Dan").exists()
@@ -101,25 +102,25 @@ def test_players_by_id_and_by_name(organiser):
 def test_bad_players_are_refused(organiser, players):
     tournament = make_tournament(organiser)
     with pytest.raises(RuleError):
-        services.register_players(tournament, organiser, players)
+        registration.register_players(tournament, organiser, players)
     assert not tournament.entries.exists()
 
 
 def test_check_in_and_back(organiser):
     tournament = make_tournament(organiser)
-    (entry,) = services.register_players(tournament, organiser, ["Ann"])
-    assert services.check_in(entry, organiser).checked_in
-    assert not services.check_in(entry, organiser, checked_in=False).checked_in
+    (entry,) = registration.register_players(tournament, organiser, ["Ann"])
+    assert registration.check_in(entry, organiser).checked_in
+    assert not registration.check_in(entry, organiser, checked_in=False).checked_in
     actions = list(tournament.audit.values_list("action", flat=True))
     assert actions == ["create", "register", "check-in", "check-out"]
 
 
 def test_withdraw_refuses_a_round_under_way(organiser):
     tournament = make_tournament(organiser)
-    (entry,) = services.register_players(tournament, organiser, ["Ann"])
+    (entry,) = registration.register_players(tournament, organiser, ["Ann"])
     with pytest.raises(RuleError):
-        services.withdraw(entry, organiser, from_round=0)
-    entry = services.withdraw(entry, organiser, from_round=2, reason="train home")
+        registration.withdraw(entry, organiser, from_round=0)
+    entry = registration.withdraw(entry, organiser, from_round=2, reason="train home")
     assert Entry.objects.get(pk=entry.pk).withdrawn_from == 2
     assert tournament.audit.last().reason == "train home"
 
@@ -135,21 +136,21 @@ def test_a_finished_tournament_takes_no_entries(organiser):
     tournament = make_tournament(organiser)
     Tournament.objects.filter(pk=tournament.pk).update(status="finished")
     with pytest.raises(NotNow):
-        services.register_players(tournament, organiser, ["Ann"])
+        registration.register_players(tournament, organiser, ["Ann"])
 
 
 def test_a_merge_moves_entries_and_the_players_page_lists_tournaments(organiser, client):
     from matches.services import players
 
     tournament = make_tournament(organiser, name="Winter cup")
-    (entry,) = services.register_players(tournament, organiser, ["Annie"])
+    (entry,) = registration.register_players(tournament, organiser, ["Annie"])
     ann = Player.objects.create(name="Ann")
     players.merge_players(entry.player, ann, by=organiser)
     assert Entry.objects.get(pk=entry.pk).player == ann
     client.force_login(organiser)
     assert "Winter cup" in client.get(f"/players/{ann.pk}/").content.decode()
     # Both entered one tournament: the merge is refused, nothing moves.
-    (ben,) = services.register_players(tournament, organiser, ["Ben"])
+    (ben,) = registration.register_players(tournament, organiser, ["Ben"])
     with pytest.raises(RuleError) as refused:
         players.merge_players(ben.player, ann, by=organiser)
     assert "Winter cup" in str(refused.value)

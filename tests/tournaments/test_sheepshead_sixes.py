@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Hand, Table
-from matches.services import tournaments as services
+from matches.services import drafting, registration
 from tests.api_support import assert_error, bearer, login, match_url, send, writes
 from tests.factories import text
 from tests.factories import tournament as make_tournament
@@ -87,9 +87,9 @@ def six(organiser):
     """A started Sheepshead round for 23, and one of its tables of six."""
     tournament = make_tournament(organiser, game="sheepshead", variant="standard", rounds=1,
                                  hands_per_round=20)  # fmt: skip
-    for entry in services.register_players(tournament, organiser, PLAYERS):
-        services.check_in(entry, organiser)
-    services.start_round(services.draft_round(tournament, organiser, method="draw", seed=3),
+    for entry in registration.register_players(tournament, organiser, PLAYERS):
+        registration.check_in(entry, organiser)
+    drafting.start_round(drafting.draft_round(tournament, organiser, method="draw", seed=3),
                          organiser)  # fmt: skip
     return next(t for t in Table.objects.select_related("match") if t.seats.count() == 6)
 

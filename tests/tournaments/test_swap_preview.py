@@ -6,7 +6,7 @@ import pytest
 
 from matches.models import Entry, Table
 from matches.rules import RuleError
-from matches.services import tournaments as services
+from matches.services import closing, drafting, registration
 from tests.factories import HTMX, text
 from tests.tournaments.evenings import club, play_table, seated
 
@@ -19,12 +19,12 @@ def kept_apart_draft(organiser):
     """Nine players drawn at three tables, two at different tables kept apart: (the
     tournament, the round, one of the pair, the other, a tablemate of the other)."""
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
     tables = seated(round_)
     people = entries(tournament)
     first, second, mate = people[tables[1][0]], people[tables[2][0]], people[tables[1][1]]
-    services.keep_apart(tournament, organiser, first, second)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    registration.keep_apart(tournament, organiser, first, second)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
     return tournament, round_, first, second, mate
 
 
@@ -34,7 +34,7 @@ def test_a_swap_seating_a_keep_apart_pair_together_is_refused_naming_them(organi
     table = next(n for n, people in before.items() if first.pk in people)
     mate = entries(tournament)[next(pk for pk in before[table] if pk != first.pk)]
     with pytest.raises(RuleError) as refused:
-        services.swap(round_, organiser, mate, second)
+        drafting.swap(round_, organiser, mate, second)
     assert str(refused.value) == (
         f"{first.name} and {second.name} are kept apart; "
         f"this swap would seat them at table {table}."
@@ -48,14 +48,14 @@ def test_a_swap_seating_a_keep_apart_pair_together_is_refused_naming_them(organi
 def test_a_move_seating_a_keep_apart_pair_together_is_refused_naming_them(organiser):
     tournament = club(organiser, names=["Ann", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus"])
     ann, ben = (Entry.objects.get(player__name=n) for n in ("Ann", "Ben"))
-    services.keep_apart(tournament, organiser, ann, ben)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
+    registration.keep_apart(tournament, organiser, ann, ben)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
     tables = seated(round_)  # 4 + 3, Ann and Ben at different tables
     four = next(n for n, t in tables.items() if len(t) == 4)
     three = next(n for n, t in tables.items() if len(t) == 3)
     mover, stayer = (ann, ben) if ann.pk in tables[four] else (ben, ann)
     with pytest.raises(RuleError) as refused:
-        services.move(round_, organiser, mover, three)
+        drafting.move(round_, organiser, mover, three)
     assert str(refused.value) == (
         f"{mover.name} and {stayer.name} are kept apart; "
         f"this move would seat them at table {three}."
@@ -71,13 +71,13 @@ def round_two(organiser):
     swap of two entries that would seat a round-1 pair together: (tournament, round 2,
     the two entries, the pairs the swap would create, as sets of names)."""
     tournament = club(organiser)
-    first_round = services.draft_round(tournament, organiser, method="draw", seed=1)
+    first_round = drafting.draft_round(tournament, organiser, method="draw", seed=1)
     one = seated(first_round)
-    services.start_round(first_round, organiser)
+    drafting.start_round(first_round, organiser)
     for table in Table.objects.filter(round=first_round):
         play_table(table, organiser)
-    services.close_round(first_round, organiser)
-    round_ = services.draft_round(tournament, organiser, method="mixed", seed=1)
+    closing.close_round(first_round, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="mixed", seed=1)
     two = seated(round_)
     assert round_.repeat_pairs == 0
     people = entries(tournament)
@@ -99,7 +99,7 @@ def round_two(organiser):
 def test_the_preview_of_a_swap_lists_the_repeat_pairs_it_would_create(organiser):
     tournament, round_, first, second, created = round_two(organiser)
     before = seated(round_)
-    changed = services.preview_swap(round_, first, second)
+    changed = drafting.preview_swap(round_, first, second)
     names = {pk: e.name for pk, e in entries(tournament).items()}
     assert {frozenset((names[r.first], names[r.second])) for r in changed.quality.repeats} == (
         created
@@ -156,8 +156,8 @@ def test_the_page_names_a_refused_keep_apart_swap(boss, organiser):
 def test_the_page_names_a_keep_apart_pair_no_seating_could_separate(boss, organiser):
     tournament = club(organiser, names=["Ann", "Ben", "Cy"])
     ann, ben = (Entry.objects.get(player__name=n) for n in ("Ann", "Ben"))
-    services.keep_apart(tournament, organiser, ann, ben)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=1)
+    registration.keep_apart(tournament, organiser, ann, ben)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
     page = text(boss.get(f"/tournaments/{tournament.pk}/rounds/{round_.number}/"))
     assert "are kept apart but share a table" in page
     assert "Ann and Ben" in page or "Ben and Ann" in page
@@ -168,7 +168,7 @@ def test_the_round_page_says_when_the_figure_is_proven_optimal(boss, organiser):
     url = f"/tournaments/{tournament.pk}/rounds/{round_.number}/"
     page = text(boss.get(url))
     assert "So far 0 repeat pairs (at least 0 unavoidable). Proven optimal." in page
-    services.swap(round_, organiser, first, second)
+    drafting.swap(round_, organiser, first, second)
     page = text(boss.get(url))
     assert "Proven optimal." not in page
     # Nine players at three tables of three: 1,680 seatings, every one tried.

@@ -5,8 +5,9 @@ result handed in by one player and confirmed by another, then locked (TOURNAMENT
 import pytest
 from django.urls import reverse
 
+from matches.errors import NotNow
 from matches.models import AuditEntry, Hand, Match, Table, TournamentAudit
-from matches.services import tournaments as services
+from matches.services import closing, drafting, table_results
 from tests.factories import text
 from tests.tournaments.evenings import club, play_table
 
@@ -17,8 +18,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def table(organiser):
     """Table 1 of a started first round (three seats, three hands per round)."""
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     return Table.objects.select_related("match", "round").get(round=round_, number=1)
 
 
@@ -71,7 +72,7 @@ def test_an_unknown_token_is_404(client, table):
 
 def test_a_drafted_round_has_no_table_page_yet(client, organiser):
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
     drafted = round_.tables.first()
     assert client.get(reverse("tournaments:table_link", args=[drafted.token])).status_code == 404
 
@@ -209,7 +210,7 @@ def test_an_unknown_step_is_refused(client, table):
 
 def test_after_the_round_closes_the_link_reads_only(client, table, organiser):
     finish(table, organiser)
-    services.close_round(table.round, organiser, end_unfinished=True, reason="time")
+    closing.close_round(table.round, organiser, end_unfinished=True, reason="time")
     page = text(client.get(link(table)))
     assert "Confirmed by the organiser" in page
     response = client.post(link(table, "table_record"), hand_post(table, 4), **HTMX)
@@ -222,8 +223,8 @@ def test_after_the_round_closes_the_link_reads_only(client, table, organiser):
 def test_the_organiser_reopens_a_confirmed_table(client_of, table, organiser):
     finish(table, organiser)
     ann, ben, _cy = entries(table)
-    services.submit_result(table, ann.pk)
-    services.confirm_result(table, ben.pk)
+    table_results.submit_result(table, ann.pk)
+    table_results.confirm_result(table, ben.pk)
     url = reverse("tournaments:table_reopen", args=[table.round.tournament_id, 1, 1])
     boss = client_of(organiser)
     refused = boss.post(url, {"reason": ""})
@@ -242,7 +243,7 @@ def test_the_organiser_reopens_a_confirmed_table(client_of, table, organiser):
 
 def test_reopening_is_for_organisers(client, client_of, table, other, organiser):
     finish(table, organiser)
-    services.submit_result(table, entries(table)[0].pk)
+    table_results.submit_result(table, entries(table)[0].pk)
     url = reverse("tournaments:table_reopen", args=[table.round.tournament_id, 1, 1])
     assert client_of(other).post(url, {"reason": "mine"}).status_code == 403
     client.logout()
@@ -255,10 +256,10 @@ def test_reopening_is_for_organisers(client, client_of, table, other, organiser)
 def test_a_confirmation_after_the_organiser_reopened_is_refused(client, table, organiser):
     finish(table, organiser)
     ann, ben, _cy = entries(table)
-    services.submit_result(table, ann.pk)
+    table_results.submit_result(table, ann.pk)
     page = client.get(link(table))  # Ben's phone shows "confirm"
     assert "A second player confirms" in text(page)
-    services.unlock_table(table, organiser, reason="dispute")
+    table_results.unlock_table(table, organiser, reason="dispute")
     response = client.post(
         link(table, "table_result"), {"step": "confirm", "entry": ben.pk}, **HTMX
     )
@@ -273,20 +274,20 @@ def test_two_players_confirming_at_once_confirm_once(organiser):
     from tests.races import at_once
 
     tournament = club(organiser)
-    round_ = services.draft_round(tournament, organiser, method="draw", seed=3)
-    services.start_round(round_, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=3)
+    drafting.start_round(round_, organiser)
     table = Table.objects.get(round=round_, number=1)
     finish(table, organiser)
     ann, ben, cy = entries(table)
-    services.submit_result(table, ann.pk)
+    table_results.submit_result(table, ann.pk)
 
     def confirm(index):
         fresh = Table.objects.select_related("round__tournament").get(pk=table.pk)
-        return services.confirm_result(fresh, [ben, cy][index].pk)
+        return table_results.confirm_result(fresh, [ben, cy][index].pk)
 
     results = at_once(confirm, count=2)
     confirmed = [r for r in results if isinstance(r, Table)]
-    refused = [r for r in results if isinstance(r, services.NotNow)]
+    refused = [r for r in results if isinstance(r, NotNow)]
     assert (len(confirmed), len(refused)) == (1, 1), results
     table.refresh_from_db()
     assert table.confirmed_by_id == confirmed[0].confirmed_by_id

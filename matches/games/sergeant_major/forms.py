@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ...forms import HandForm
+from ...forms.play import HandForm
 from ...rules.base import signed
 from ...rules.sergeant_major import CALLS, SUITS
 

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...forms import HandForm
+from ...forms.play import HandForm
 from ...rules import RuleError
 from ...rules import _ as rules_
 from ...rules.sieben import COUNTERS

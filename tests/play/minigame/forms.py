@@ -2,7 +2,7 @@
 
 from django import forms
 
-from matches.forms import HandForm
+from matches.forms.play import HandForm
 
 
 class MiniHandForm(HandForm):

@@ -1,80 +1,16 @@
-"""HTML forms: they parse what a person typed; the rules decide whether it is a valid hand."""
+"""The forms of a match: a new match, a hand (each game's form builds on ``HandForm``), a
+correction's reason, the home list's search, archiving."""
 
-import math
 import random
-from contextlib import AbstractContextManager
-from typing import Protocol
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
-from django.core.exceptions import ValidationError
-from django.core.validators import ProhibitNullCharactersValidator
-from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .errors import explain
-from .models import Player
-from .rules import RuleError, get_ruleset
-from .rules.base import Term
-from .text import (
-    NAME_MAX,
-    NAME_TOO_LONG,
-    REASON_MAX,
-    REASON_TOO_LONG,
-    TOKEN_NAME_MAX,
-    TOKEN_NAME_TOO_LONG,
-    TOO_LONG,
-    clean_name,
-)
-
-
-def apply_rule_error(form: forms.Form, error: RuleError, field_for, words=explain) -> None:
-    """Put a rule error next to the form field it is about (or at the top of the form),
-    in ``words`` (the rules' sentence, unless the form words it its own way)."""
-    name = field_for(error.field or "")
-    form.add_error(name if name in form.fields else None, words(error))
-
-
-class TypedText(forms.CharField):
-    """A text a person types (a name, a reason), taken as typed: the services clean it,
-    once, with ``text`` (the same cleaning and the same words as for the API), and the
-    view puts their refusal next to the field. So this field neither strips nor refuses
-    characters itself (Django's CharField would refuse a NUL in its own words); it says
-    when a required text is missing, and holds ``max_length`` for the text as typed, as
-    the API does for the text as sent (in the cleaning's words, ``too_long``), which the
-    browser is told too."""
-
-    def __init__(self, *, max_length: int | None = None, too_long: str = TOO_LONG, **kwargs):
-        self.max_length_hint = max_length  # widget_attrs reads it during __init__
-        self.too_long = too_long
-        super().__init__(strip=False, **kwargs)
-        self.validators = [
-            v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
-        ]
-
-    def widget_attrs(self, widget):
-        attrs = super().widget_attrs(widget)
-        if self.max_length_hint is not None and not widget.is_hidden:
-            attrs["maxlength"] = str(self.max_length_hint)
-        return attrs
-
-    def to_python(self, value):
-        value = super().to_python(value)
-        # Blank is blank (the "required" message), whitespace included.
-        return value if value.strip() else ""
-
-    def validate(self, value):
-        super().validate(value)
-        if self.max_length_hint is not None and len(value) > self.max_length_hint:
-            raise ValidationError(gettext(self.too_long) % {"max": self.max_length_hint})
-
-
-# The labels of the options more than one game has; a game's plugin labels its own
-# (``Game.option_labels``) and may word these otherwise.
-OPTION_LABELS = {
-    "point_limit": _("Play until a total reaches"),
-    "hands_limit": _("Stop after this many hands"),
-}
+from ..errors import explain
+from ..rules import RuleError, get_ruleset
+from ..rules.base import Term
+from ..text import NAME_MAX, NAME_TOO_LONG, REASON_MAX, REASON_TOO_LONG, clean_name
+from .fields import OPTION_LABELS, TypedText, option_field
 
 
 class NewMatchForm(forms.Form):
@@ -191,9 +127,6 @@ class NewMatchForm(forms.Form):
     def setup_fields(self):
         return [self[name] for name in self.setup_names]
 
-    def option_fields(self):
-        return [self[name] for name in self.option_names]
-
     def end_fields(self):
         """The options that say how the match ends."""
         return [self[name] for name in self.option_names if name in self.end_names]
@@ -279,23 +212,6 @@ class NewMatchForm(forms.Form):
         return cleaned
 
 
-def option_field(option, label, choices) -> forms.Field:
-    """A form field for one variant option (see rules.base.Option); ``choices`` words
-    the values of a choice."""
-    if option.kind is bool:
-        return forms.BooleanField(label=label, required=False)
-    if option.kind is str:
-        return forms.ChoiceField(
-            label=label, choices=[(c, choices.get(c, c)) for c in option.choices]
-        )
-    return forms.IntegerField(
-        label=label,
-        required=not option.nullable,
-        min_value=option.minimum,
-        max_value=option.maximum,
-    )
-
-
 class HandForm(forms.Form):
     """What every hand form has: the number it records (two phones, one hand)."""
 
@@ -347,178 +263,6 @@ class ReasonForm(forms.Form):
         too_long=REASON_TOO_LONG,
         required=False,
     )
-
-
-class TokenForm(forms.Form):
-    name = TypedText(
-        label=_("What is it for?"),
-        max_length=TOKEN_NAME_MAX,
-        too_long=TOKEN_NAME_TOO_LONG,
-        widget=forms.TextInput(attrs={"placeholder": _("e.g. club scoreboard")}),
-    )
-
-
-# -- the register of players ----------------------------------------------------------------
-
-
-class PlayerForm(forms.Form):
-    """A player's name, e-mail address and membership number (and, when editing, whether
-    they are active). Nothing is judged here: ``services.players`` cleans and checks every
-    field through ``text``, so the page and the API refuse alike."""
-
-    name = TypedText(
-        label=_("Name"),
-        max_length=NAME_MAX,
-        too_long=NAME_TOO_LONG,
-        required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
-    )
-    email = TypedText(
-        label=_("E-mail address (optional)"),
-        max_length=Player._meta.get_field("email").max_length,
-        too_long=gettext_noop("An e-mail address can have at most %(max)s characters."),
-        required=False,
-        widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
-    )
-    member_no = TypedText(
-        label=_("Membership number (optional)"),
-        max_length=Player._meta.get_field("member_no").max_length,
-        too_long=gettext_noop("A membership number can have at most %(max)s characters."),
-        required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
-    active = forms.BooleanField(label=_("Active: shown on the lists of who plays"), required=False)
-
-    def __init__(self, *args, editing: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        if not editing:
-            del self.fields["active"]
-
-    def changes(self) -> dict:
-        """What was typed, by the services' field names."""
-        return dict(self.cleaned_data)
-
-    def refuse(self, error: RuleError) -> None:
-        """Put each of a refusal's problems next to its field."""
-        for problem in getattr(error, "errors", [error]):
-            apply_rule_error(self, problem, lambda field: field)
-
-
-class MergeForm(forms.Form):
-    """The player to merge into, by id (picked from a search)."""
-
-    into = forms.IntegerField(
-        widget=forms.HiddenInput,
-        error_messages={
-            "required": _("Choose the player to merge into."),
-            "invalid": _("Choose the player to merge into."),
-        },
-    )
-
-
-class MemberListForm(forms.Form):
-    """The club's member list, as a CSV file (``services.players.member_list`` reads it)."""
-
-    file = forms.FileField(
-        label=_("The member list: a CSV file"),
-        error_messages={
-            "required": _("Choose the member list's CSV file."),
-            "empty": _("The file is empty."),
-            "invalid": _("Choose the member list's CSV file."),
-        },
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
-    )
-
-
-class MemberListConfirmForm(forms.Form):
-    """The member list as previewed, sent back with the organiser's yes: read and judged
-    again, not trusted (the register may have changed since, and it came from the
-    browser)."""
-
-    content = forms.CharField(
-        strip=False,
-        widget=forms.Textarea(attrs={"hidden": True}),
-        error_messages={"required": _("The member list is missing: choose the file again.")},
-    )
-
-
-class LoginForm(AuthenticationForm):
-    """Django's login form behind the login throttle (``throttled_check``), which the
-    view hands it (``throttle``: the services' throttle for this request's address)."""
-
-    def __init__(self, request=None, *args, throttle: "Throttle", **kwargs):
-        super().__init__(request, *args, **kwargs)
-        self.throttle = throttle
-        self.wait = 0  # seconds, once the throttle refused
-
-    def clean(self):
-        username = self.cleaned_data.get("username")
-        if username is None or not self.cleaned_data.get("password"):
-            return super().clean()  # a field is missing: its own message says so
-        return throttled_check(self, self.throttle, username, super().clean)
-
-
-class ThrottledPasswordChangeForm(PasswordChangeForm):
-    """Django's password change, whose "old password" counts against the same throttle as
-    a login: a phone left logged in must not let a stranger guess the password."""
-
-    def __init__(self, user, *args, throttle: "Throttle", **kwargs):
-        super().__init__(user, *args, **kwargs)
-        self.throttle = throttle
-        self.wait = 0
-
-    def clean_old_password(self):
-        username = self.user.get_username()
-        return throttled_check(self, self.throttle, username, super().clean_old_password)
-
-
-WRONG_PASSWORD = ("invalid_login", "password_incorrect")  # Django's codes for it
-BUSY_SECONDS = 5
-
-
-class Throttle(Protocol):
-    """The login throttle (``services.accounts.LoginThrottle``), as the view hands it."""
-
-    def turn(self) -> AbstractContextManager[bool]: ...
-    def wait(self, username: str) -> int: ...
-    def failed(self, username: str) -> int: ...
-    def succeeded(self, username: str) -> None: ...
-
-
-def throttled_check(form, throttle: Throttle, username: str, check):
-    """``check()`` (Django's own password check, raising when it is wrong) behind the
-    login throttle: in the queue of password checks, refused without checking while the
-    account or address is locked, the failure counted. The failure that locks already
-    says how long to wait; ``form.wait`` keeps the seconds."""
-    with throttle.turn() as my_turn:
-        if not my_turn:
-            form.wait = BUSY_SECONDS
-            raise ValidationError(
-                _("Many logins at once. Try again in a few seconds."), code="busy"
-            )
-        form.wait = throttle.wait(username)
-        if form.wait:
-            raise ValidationError(too_many_failures(form.wait), code="throttled")
-        try:
-            checked = check()
-        except ValidationError as error:
-            if error.code not in WRONG_PASSWORD:
-                raise
-            form.wait = throttle.failed(username)
-            if form.wait:
-                raise ValidationError(too_many_failures(form.wait), code="throttled") from None
-            raise
-        throttle.succeeded(username)
-        return checked
-
-
-def too_many_failures(wait: int) -> str:
-    minutes = max(1, math.ceil(wait / 60))
-    return ngettext(
-        "Too many failed logins. Try again in %(minutes)s minute.",
-        "Too many failed logins. Try again in %(minutes)s minutes.",
-        minutes,
-    ) % {"minutes": minutes}
 
 
 class MatchSearchForm(forms.Form):
