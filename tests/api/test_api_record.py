@@ -387,8 +387,9 @@ def record_queries(owner, match, django_capture_on_commit_callbacks, forget=Fals
 # What one hand costs the database (a warm record; the statements, as the ORM writes them,
 # shortened to their verb and table): the API key's token joined to its user, the match,
 # then in one transaction the match's guarded revision update (its lock, and the new
-# state), the hand, the seats whose results change, the audit entry. Never a read of the hands or the
-# seats, however long the match: the state the hand is played on is the match row's.
+# state), the hand, the seats whose results change, the audit entry. Never a read of the
+# hands or the seats, however long the match: the state the hand is played on is the
+# match row's.
 RECORD_STATEMENTS = [
     ("SELECT", "matches_apitoken"),  # INNER JOIN auth_user
     ("SELECT", "matches_match"),
