@@ -48,11 +48,13 @@ from enum import IntEnum
 from functools import cached_property
 from typing import Any
 
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from .errors import Forbidden, NotFound, NotLoggedIn
 from .models import Entry, Match, Series, Table, TableSeat, Tournament
+from .models.play import the_one
 from .tokens import is_token
 
 # Methods that change nothing: a session needs no CSRF check for them.
@@ -153,8 +155,41 @@ def table_of(match: Match) -> Table | None:
     if not match.tournament_id:
         return None
     if "_table" not in match.__dict__:
-        match.__dict__["_table"] = Table.of_match(match.pk)
+        match.__dict__["_table"] = find_table(match_id=match.pk)
     return match.__dict__["_table"]
+
+
+def find_table(
+    token: str | None = None,
+    *,
+    match_id: int | None = None,
+    whole: bool = False,
+    watching: bool = False,
+) -> Table | None:
+    """The one finder of a tournament table that plays a match, by its link's ``token``
+    or by its match (``match_id``), or None; one query. With its round's status
+    (``round_status``, what ``Table.open`` asks); ``whole``: with its round, tournament
+    and match instead (a page draws them); ``watching``: only what a table page's poll
+    compares (``views.tables.shown_revision``), with its match's revision as
+    ``match_revision``. Compare the token in constant time before trusting it
+    (``same_token``): the lookup only finds the row."""
+    if token is not None:
+        if not is_token(token):  # nothing else is any table's (and no NUL reaches a query)
+            return None
+        tables = Table.objects.filter(token=token, match__isnull=False)
+    elif match_id is not None:
+        tables = Table.objects.filter(match_id=match_id)
+    else:
+        return None
+    if whole:
+        tables = tables.select_related("round__tournament", "match")
+    else:
+        tables = tables.annotate(round_status=F("round__status"))
+    if watching:
+        tables = tables.only("token", "submitted_by", "confirmed_at").annotate(
+            match_revision=F("match__revision")
+        )
+    return the_one(tables)
 
 
 def tournament_of(match: Match):
@@ -491,10 +526,7 @@ def entry_by_link(token: str) -> Entry:
 def table_by_link(token: str) -> Table:
     """The table whose link carries ``token`` (with its match and round), or
     ``NotFound``: a table link is its own key, whoever holds it."""
-    table = None
-    if is_token(token):
-        found = Table.objects.select_related("round__tournament", "match")
-        table = found.filter(token=token, match__isnull=False).first()
+    table = find_table(token, whole=True)
     if table is None or not same_token(token, table.token):
         raise NotFound(gettext("There is no table at this address."))
     table.match.__dict__["_table"] = table  # read once: ``table_of`` asks the match for it

@@ -1,5 +1,5 @@
 """Who is logged in: Django's ``ModelBackend``, with the read every logged-in page makes
-(the session's user, by id) with one ordinary query.
+(the session's user, by id) as one query by its key (``models.play.the_one``).
 
 Sessions made before this backend name Django's own ``ModelBackend``, which therefore
 stays in ``AUTHENTICATION_BACKENDS`` after this one (so that nobody is logged out by an
@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
-from .models.lookups import one_by
+from .models.play import the_one
 
 
 class Accounts(ModelBackend):
@@ -22,6 +22,5 @@ class Accounts(ModelBackend):
         return user
 
     def get_user(self, user_id):
-        users = get_user_model()
-        user = one_by(users, users._meta.pk.name, user_id)
+        user = the_one(get_user_model().objects.filter(pk=user_id))
         return user if user is not None and self.user_can_authenticate(user) else None

@@ -170,7 +170,7 @@ class BearerAuth(HttpBearer):
         if user is not None:
             return user
         # A table's token has a token's shape; anything else is looked up nowhere.
-        table = Table.by_token(token) if is_token(token) else None
+        table = access.find_table(token)
         if table is not None and access.same_token(token, table.token):
             key = TableKey(token)
             key.by = table.actor

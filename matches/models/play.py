@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from .. import rules
 from ..rules.stored import state_from_json
 from .audit import Audit
-from .lookups import one_by
 from .players import NAME_MAX, Player
 
 # The largest id a match can have (a 64-bit key): a longer number in an address finds
@@ -29,7 +28,9 @@ ID_MAX = 2**63 - 1
 
 def the_one(rows: models.QuerySet):
     """The row of a lookup by a unique key, or None: without the ordering ``first()``
-    adds to choose among several rows, which is most of such a query's cost in the ORM."""
+    adds to choose among several rows (the model's ``Meta.ordering`` or the key), which
+    a unique key makes pointless. The reads every request starts with go through here
+    (``Match.by_id``, ``Tournament.by_id``, ``access.find_table``, ...)."""
     return next(iter(rows.order_by()[:1]), None)
 
 
@@ -101,22 +102,22 @@ class Match(models.Model):
     @classmethod
     def by_id(cls, match_id: int) -> "Match | None":
         """The match with this id, or None: the read that every match page, JSON read
-        and write starts with (``lookups``)."""
+        and write starts with (one indexed query)."""
         if not 0 < match_id <= ID_MAX:
             return None
-        return one_by(cls, "id", match_id)
+        return the_one(cls.objects.filter(pk=match_id))
 
     @classmethod
     def by_share_token(cls, token: str) -> "Match | None":
         """The match whose share link carries ``token``, or None (compare it in constant
         time before trusting it: ``access.shared_match``)."""
-        return one_by(cls, "share_token", token) if token else None
+        return the_one(cls.objects.filter(share_token=token)) if token else None
 
     @classmethod
     def by_scorer_token(cls, token: str) -> "Match | None":
         """The match whose scorer link carries ``token``, or None (compare it in constant
         time before trusting it: ``access.scored_match``)."""
-        return one_by(cls, "scorer_token", token) if token else None
+        return the_one(cls.objects.filter(scorer_token=token)) if token else None
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)

@@ -17,8 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..rules import get_ruleset
 from .audit import Actor, Audit
-from .lookups import one_by, table_by
-from .play import ID_MAX, Match
+from .play import ID_MAX, Match, the_one
 from .players import Player
 
 NAME_MAX = 80
@@ -90,10 +89,10 @@ class Tournament(models.Model):
     @classmethod
     def by_id(cls, tournament_id: int) -> "Tournament | None":
         """The tournament with this id, or None: the read that every tournament page, board
-        poll and API read starts with (``lookups``, as ``Match.by_id``)."""
+        poll and API read starts with (as ``Match.by_id``)."""
         if not 0 < tournament_id <= ID_MAX:
             return None
-        return one_by(cls, "id", tournament_id)
+        return the_one(cls.objects.filter(pk=tournament_id))
 
     @property
     def game_name(self) -> str:
@@ -154,7 +153,7 @@ class Entry(models.Model):
         Compare the token in constant time before trusting it."""
         if not token or len(token) > 64:
             return None
-        return one_by(cls, "token", token)
+        return the_one(cls.objects.filter(token=token))
 
     def plays_in(self, number: int) -> bool:
         """Whether the entry is in the field of round ``number`` (checked in, joined, not
@@ -285,8 +284,8 @@ class Table(models.Model):
     @property
     def open(self) -> bool:
         """Its table link still writes: the round is being played and the result is not
-        confirmed (needs ``round``, or its status as ``round_status``: the prepared
-        lookups read it with the table)."""
+        confirmed (needs ``round``, or its status as ``round_status``: the link's reads
+        take it with the table, ``access.find_table``)."""
         status = self.__dict__.get("round_status") or self.round.status
         return status == Round.Status.PLAYING and self.confirmed_at is None
 
@@ -301,20 +300,6 @@ class Table(models.Model):
                 "This table's result is confirmed; only the organiser can change it now."
             )
         return gettext("This round is over; only the organiser can change its results now.")
-
-    @classmethod
-    def by_token(cls, token: str) -> "Table | None":
-        """The table whose link carries ``token`` and which plays a match, with its
-        round's status, or None, in one query: every write through a table link starts
-        here. Compare the token in constant time before trusting it."""
-        if not token or len(token) > 64:
-            return None
-        return table_by("token", token)
-
-    @classmethod
-    def of_match(cls, match_id: int) -> "Table | None":
-        """The table that plays match ``match_id``, with its round's status, or None."""
-        return table_by("match", match_id)
 
 
 class TableSeat(models.Model):

@@ -19,7 +19,6 @@ from ..errors import Conflict, HandNotFound, Invalid, NotFound, TableLocked
 from ..models import AuditEntry, Hand, Match, Seat, Table, Tournament, TournamentAudit
 from ..models.audit import Actor
 from ..models.play import new_share_token
-from ..models.statements import Insert, Update
 from ..rules import MatchState, RuleError
 from ..rules.base import _
 from ..rules.stored import detail_to_json, state_to_json
@@ -235,9 +234,9 @@ def record_hand(match: Match, number: Any, data: Mapping[str, Any], *, by) -> Sn
                 state = rules.play_hand(match.ruleset, before.head, data)
                 rows = _Recording(match, before.head, state, by)
                 rows.advance()
-            rows.hand.run()
+            rows.hand.save(force_insert=True)
             rows.seats()
-            rows.audit.run()
+            rows.audit.save(force_insert=True)
             if state.finished:  # the hand that ends the match: its rating event
                 ratings.match_written(match, None)
     except IntegrityError:
@@ -271,7 +270,8 @@ def _advance(match: Match, state: MatchState, *, seen: int | None = None) -> boo
 
 
 class _Advance:
-    """``_advance``'s UPDATE, built apart from running it (``_Recording``)."""
+    """``_advance``'s UPDATE, built apart from running it (``_Recording``): its values and
+    its queryset made before the writer queue, only the statement run inside it."""
 
     def __init__(self, match: Match, state: MatchState, *, seen: int | None = None):
         self.match, self.state = match, state
@@ -283,18 +283,19 @@ class _Advance:
         # opens again (the order of the club rating's events, ``services.ratings``).
         was = match.finished_at if match.finished else None
         self.finished_at = (was or self.now) if state.finished else None
-        values = {
+        # ``update()`` fills no ``auto_now``: the time is named, as ``save()`` would set it.
+        self.values = {
             "state": self.stored,
             "finished": state.finished,
             "finished_at": self.finished_at,
             "revision": self.revision,
             "updated_at": self.now,
         }
-        self.row = Update(Match, match.pk, values, guard)
+        self.row = Match.objects.filter(pk=match.pk, **guard)
 
     def __call__(self) -> bool:
         match, state = self.match, self.state
-        if not self.row.run():
+        if not self.row.update(**self.values):
             return False
         match.state, match.finished, match.revision, match.updated_at = (
             self.stored,
@@ -319,17 +320,17 @@ class _Advance:
 class _Recording:
     """What recording the last hand of ``state`` on ``before`` writes, built before the
     transaction: the match's guarded UPDATE (``advance``), the hand's row, the seats that
-    change and the audit entry."""
+    change and the audit entry (each row a model instance, saved inside the queue)."""
 
     def __init__(
         self, match: Match, before: MatchState, state: MatchState, by, *, seen: int | None = None
     ):
         hand = state.hands[-1]
         self.advance = _Advance(match, state, seen=seen)
-        self.hand = Insert(_hand_row(match, hand, by))
+        self.hand = _hand_row(match, hand, by)
         self.seats = _SeatChanges(match, before, state)
-        self.audit = Insert(
-            _audit_entry(match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input)
+        self.audit = _audit_entry(
+            match, by, AuditEntry.Action.RECORD, number=hand.number, after=hand.input
         )
 
 

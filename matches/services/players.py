@@ -36,7 +36,7 @@ from ..models.players import keys as stored_keys
 from ..rules import RuleError
 from ..rules.base import _
 from . import ratings
-from .base import writing
+from .base import long_work, writing
 
 EMAIL_MAX = Player._meta.get_field("email").max_length
 MEMBER_NO_MAX = Player._meta.get_field("member_no").max_length
@@ -736,12 +736,27 @@ def import_plan(rows: Sequence[MemberRow]) -> list[PlannedRow]:
     its name or membership number on an earlier row, or its membership number another
     player's; existing when the register has its name (``name_key``) or its number; new
     otherwise."""
-    cleaned: list[tuple[MemberRow, dict | RuleError]] = []
+    return _judged(_cleaned_rows(rows))
+
+
+Cleaned = list[tuple[MemberRow, dict | RuleError]]
+
+
+def _cleaned_rows(rows: Sequence[MemberRow]) -> Cleaned:
+    """Each row cleaned by ``text`` (a dict of its fields) or refused (its RuleError):
+    what needs no register, worked out before an import takes the writer queue."""
+    cleaned: Cleaned = []
     for row in rows:
         try:
             cleaned.append((row, _cleaned_row(row)))
         except RuleError as error:
             cleaned.append((row, error))
+    return cleaned
+
+
+def _judged(cleaned: Cleaned) -> list[PlannedRow]:
+    """The cleaned rows judged against the register and the rows before them (two
+    queries)."""
     good = [values for _row, values in cleaned if isinstance(values, dict)]
     by_key = {
         player.name_key: player
@@ -809,27 +824,31 @@ def _planned(row, values, by_key, by_number, keys_seen, numbers_seen) -> Planned
     return PlannedRow(row, "new", **fields)
 
 
-@writing()
 def import_members(content: str, *, by) -> tuple[list[Player], list[PlannedRow]]:
     """Add the member list's new rows to the register, in one transaction, each audited
     as an organiser's addition; existing and refused rows are left alone. The list is read
-    and judged again here (``member_list``, ``import_plan``), whatever a preview said: the
-    register may have changed since. RuleError when the list itself is refused, or a row
-    became someone else's meanwhile (two imports at once): nothing is written then."""
-    plan = import_plan(member_list(content))
-    added = []
-    for planned in plan:
-        if planned.status != "new":
-            continue
-        player = Player(
-            casual=False,
-            name=planned.name,
-            email=planned.email,
-            member_no=planned.member_no,
-        )
-        _save(player)
-        _audit(player, by, PlayerAudit.Action.CREATE, after={**facts(player), "imported": True})
-        added.append(player)
+    and each row cleaned before the write (up to ``IMPORT_MAX_ROWS``: no writer waits for
+    that), and judged against the register again inside it (``import_plan``), whatever a
+    preview said: the register may have changed since. RuleError when the list itself is
+    refused, or a row became someone else's meanwhile (two imports at once): nothing is
+    written then."""
+    cleaned = _cleaned_rows(member_list(content))
+    with writing():
+        plan = _judged(cleaned)
+        new = [planned for planned in plan if planned.status == "new"]
+        long_work(len(new))
+        added = []
+        for planned in new:
+            player = Player(
+                casual=False,
+                name=planned.name,
+                email=planned.email,
+                member_no=planned.member_no,
+            )
+            _save(player)
+            after = {**facts(player), "imported": True}
+            _audit(player, by, PlayerAudit.Action.CREATE, after=after)
+            added.append(player)
     return added, plan
 
 

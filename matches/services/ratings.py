@@ -28,7 +28,7 @@ from django.db.models import Exists, Max, Min, OuterRef, Q, QuerySet
 
 from .. import ratings, rules
 from ..models import Hand, Match, Rating, RatingGame, RatingPoint, Seat
-from .base import writing
+from .base import long_work, writing
 
 Key = tuple[datetime, int]  # (finished_at, match id): the order of the events
 
@@ -213,6 +213,7 @@ def refresh(game: str, since: Key | None, players: Iterable[int] = ()) -> None:
         stale = bool(moved)  # points to replace (none when the newest match is added)
         moved |= set(players)
         replayed = events(game, since)
+        long_work(len(replayed))  # an old match's change replays every later one
         seated = {seat.player for event in replayed for seat in event.seats}
         if since is None:
             before: dict[int, _Stand] = {}
@@ -287,15 +288,16 @@ def games() -> list[str]:
 def rebuild(*, check: bool = False) -> list[str]:
     """What of the stored ratings differs from a rebuild from scratch (``["sieben: 3
     points, 2 ratings differ"]``; none when they agree), stored as the rebuild has them
-    unless ``check``."""
+    unless ``check``. The comparison is a read, outside any write; a game that differs is
+    rebuilt in a write of its own (``refresh``), which replays it again under the game's
+    lock, so a write that came between is in it."""
     differences = []
-    with writing():
-        for game in games():
-            wrong = _differences(game)
-            if wrong:
-                differences.append(f"{game}: {wrong}")
-                if not check:
-                    refresh(game, None)
+    for game in games():
+        wrong = _differences(game)
+        if wrong:
+            differences.append(f"{game}: {wrong}")
+            if not check:
+                refresh(game, None)
     return differences
 
 

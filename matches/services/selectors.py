@@ -17,12 +17,14 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+import orjson
 from django.db import transaction
+from django.db.models import F, TextField
+from django.db.models.functions import Cast
 
 from .. import rules
-from ..models import AuditEntry, Match
+from ..models import AuditEntry, Hand, Match
 from ..models.audit import who
-from ..models.lookups import HAND_COLUMNS, hand_rows
 from ..rules import MatchState
 from ..rules.stored import detail_from_json
 
@@ -195,6 +197,36 @@ def snapshot(match: Match) -> Snapshot:
         head = derive(match, [row["input"] for row in rows])
         return Snapshot(match, head, tuple(row["version"] for row in rows))
     return Snapshot(match, head)
+
+
+# What a read of a match's hands needs of each: the rules' derived facts and the version.
+HAND_COLUMNS = ("number", "dealer", "input", "targets", "scores", "active", "detail", "version")
+JSON_COLUMNS = frozenset({"input", "targets", "scores", "active", "detail"})
+
+
+def hand_rows(match_id: int) -> list[tuple[Any, ...]]:
+    """A match's hands, oldest first, as tuples of ``HAND_COLUMNS`` with the JSON decoded
+    (one query): what a whole state reads after another worker wrote the match's last
+    hand. Each JSON value is read as the text the database holds (``Cast``) and decoded
+    by ``orjson``: through the JSON field's own conversion the ORM spent two thirds of
+    this read decoding a hand's five values one by one (``bench/profile_write.py
+    --cold``)."""
+    columns = [
+        Cast(name, TextField()) if name in JSON_COLUMNS else F(name) for name in HAND_COLUMNS
+    ]
+    rows = Hand.objects.filter(match_id=match_id).order_by("number").values_list(*columns)
+    decoded = [name in JSON_COLUMNS for name in HAND_COLUMNS]
+    return [
+        tuple(
+            _json(value) if is_json else value for is_json, value in zip(decoded, row, strict=True)
+        )
+        for row in rows
+    ]
+
+
+def _json(value: str | None) -> Any:
+    """A JSON column read as text; None for SQL NULL (a hand without targets)."""
+    return None if value is None else orjson.loads(value)
 
 
 def stored_hand_rows(match: Match) -> list[dict[str, Any]]:

@@ -25,7 +25,6 @@ from .. import access
 from ..access import Access
 from ..errors import Clash, TableLocked, explain
 from ..models import Table
-from ..models.lookups import table_by
 from ..rules import RuleError
 from ..services import table_results
 from . import play
@@ -107,9 +106,7 @@ WATCH_SECONDS = 5
 def _watched(token: str) -> Table | None:
     """The poll's one read: the table's state and its match's revision, by the link's
     token."""
-    if not token or len(token) > 64:
-        return None
-    return table_by("token", token, with_match_revision=True)
+    return access.find_table(token, watching=True)
 
 
 def shown_revision(table, match_revision: int) -> str:

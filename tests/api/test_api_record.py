@@ -381,16 +381,18 @@ def record_queries(owner, match, django_capture_on_commit_callbacks, forget=Fals
     assert response.status_code == 201
     hands = [number + 1] if minimal else list(range(1, number + 2))
     assert [hand["number"] for hand in response.json()["hands"]] == hands
-    return [query["sql"].split(" (")[0].split(" WHERE")[0] for query in captured]
+    # Shortened to what names the statement (a select's columns can hold " (": a cast).
+    return [query["sql"].split(" WHERE")[0] for query in captured]
 
 
 # What one hand costs the database (a warm record; the statements, as the ORM writes them,
-# shortened to their verb and table): the API key's user, the match, then in one
-# transaction the match's guarded revision update (its lock, and the new state), the
-# hand, the seats whose results change, the audit entry. Never a read of the hands or the
-# seats, however long the match: the state the hand is played on is the match row's.
+# shortened to their verb and table): the API key's token joined to its user, the match,
+# then in one transaction the match's guarded revision update (its lock, and the new
+# state), the hand, the seats whose results change, the audit entry. Never a read of the
+# hands or the seats, however long the match: the state the hand is played on is the
+# match row's.
 RECORD_STATEMENTS = [
-    ("SELECT", "auth_user"),
+    ("SELECT", "matches_apitoken"),  # INNER JOIN auth_user
     ("SELECT", "matches_match"),
     ("SAVEPOINT", None),  # BEGIN in a server, where no test transaction is around it
     ("UPDATE", "matches_match"),

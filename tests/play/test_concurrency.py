@@ -16,6 +16,7 @@ from matches.errors import Conflict
 from matches.models import AuditEntry, Hand, Match
 from matches.services import play as services
 from matches.services import selectors
+from matches.services.base import LONG_WORK, long_work, writing
 from tests.api_support import bearer, key_for, send
 from tests.factories import sm_hand
 from tests.races import THREADS, at_once
@@ -146,11 +147,33 @@ def test_no_garbage_collection_while_a_writer_holds_the_queue(owner, make_match)
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_write_that_works_for_long_lets_the_collector_run_again():
+    """The collector waits for the short statements only (issue 33): a write that works
+    through more than ``LONG_WORK`` things (a rating's replay of many matches, a member
+    list) turns it on again for the rest of its hold."""
+    seen = []
+    with writing():
+        seen.append(gc.isenabled())
+        long_work(LONG_WORK)
+        seen.append(gc.isenabled())
+        with writing():  # a savepoint of the same hold
+            long_work(LONG_WORK + 1)
+            seen.append(gc.isenabled())
+    short = connection.vendor != "sqlite"
+    assert seen == [short, short, True]
+    assert gc.isenabled()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_collector_stopped_before_the_write_stays_stopped(owner, make_match):
     match = make_match()
     gc.disable()
     try:
         services.record_hand(match, 1, sm_hand([9, 4, 3]), by=owner)
+        assert not gc.isenabled()
+        with writing():
+            long_work(LONG_WORK + 1)
+            assert not gc.isenabled()
         assert not gc.isenabled()
     finally:
         gc.enable()
