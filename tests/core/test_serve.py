@@ -147,11 +147,18 @@ def test_slow_bodies_do_not_hold_the_only_worker(settings, tmp_path):
     someone = "from django.contrib.auth.models import User; User.objects.create_user('ann')"
     assert manage("shell", "-c", someone, data_dir=data_dir, secret_key=key).returncode == 0
     with serving(data_dir, settings.SECRET_KEY, workers=1) as port:
-        login = http.client.HTTPConnection(HOST, port, timeout=10)
+        login = http.client.HTTPConnection(HOST, port, timeout=30)
         login.request("GET", "/accounts/login/")
         page = login.getresponse()
+        html = page.read().decode()
+        # Once seen in CI (a loaded machine): an answer without the cookie; say what it was.
+        assert page.status == 200 and page.getheader("Set-Cookie"), (
+            page.status,
+            page.getheaders(),
+            html[:300],
+        )
         cookie = page.getheader("Set-Cookie").split("csrftoken=", 1)[1].split(";", 1)[0]
-        token = page.read().decode().split('name="csrfmiddlewaretoken" value="', 1)[1][:64]
+        token = html.split('name="csrfmiddlewaretoken" value="', 1)[1][:64]
         login.close()
         body = f"csrfmiddlewaretoken={token}&username=ann&password=".encode()
         head = (
