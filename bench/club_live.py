@@ -220,59 +220,57 @@ def table_loop(port, table, until, timings, rng, pace):
         time.sleep(rng.uniform(*pace))
 
 
-def phone_loop(port, token, until, timings, rng):
-    """A player's phone on their player link: the page's poll every 5 s, presenting the
-    tournament's revision it shows (204 while nothing changed)."""
+def poll_loop(port, path, presented, kinds, changed, until, timings, rng):
+    """A page's poll every 5 s, as htmx sends it: presenting in the header ``presented``
+    the revision it shows, 204 while nothing changed; ``changed(response)`` gives the
+    revision a 200 shows. ``kinds``: the timings' names of a 204, of a 200 and of an
+    error."""
+    unchanged, fresh, kind = kinds
     conn = client(port)
     revision = ""
-    path = f"/p/{token}/"
     time.sleep(rng.uniform(0, POLL_SECONDS))
     while time.monotonic() < until:
         headers = {"HX-Request": "true"}
         if revision:
-            headers["X-Player-Revision"] = revision
+            headers[presented] = revision
         try:
             seconds, status, response = request(conn, "GET", path, headers)
-        except Exception as failure:  # noqa: BLE001
-            timings.error(f"phone: {failure!r}")
+        except Exception as failure:  # noqa: BLE001 - a benchmark counts, never stops
+            timings.error(f"{kind}: {failure!r}")
             conn = client(port)
         else:
             if status == 204:
-                timings.add("player link, unchanged", seconds)
+                timings.add(unchanged, seconds)
             elif status == 200:
-                timings.add("player link, changed", seconds)
-                found = PLAYER_REVISION.search(response.body.decode())
-                revision = found.group(1) if found else ""
+                timings.add(fresh, seconds)
+                revision = changed(response)
             else:
-                timings.error(f"phone: HTTP {status}")
+                timings.error(f"{kind}: HTTP {status}")
         time.sleep(POLL_SECONDS)
+
+
+def phone_loop(port, token, until, timings, rng):
+    """A player's phone on their player link, presenting the key of what it shows."""
+
+    def changed(response):
+        found = PLAYER_REVISION.search(response.body.decode())
+        return found.group(1) if found else ""
+
+    kinds = ("player link, unchanged", "player link, changed", "phone")
+    poll_loop(port, f"/p/{token}/", "X-Player-Revision", kinds, changed, until, timings, rng)
 
 
 def board_loop(port, path, until, timings, rng):
-    """A phone or the projector: the board's poll every 5 s, presenting its revision."""
-    conn = client(port)
-    revision = ""
+    """A phone or the projector on the live board, presenting its revision; notes when
+    each hand shows."""
     shown: dict[int, int] = {}  # table → hands this poller's board shows
-    time.sleep(rng.uniform(0, POLL_SECONDS))
-    while time.monotonic() < until:
-        headers = {"HX-Request": "true"}
-        if revision:
-            headers["X-Board-Revision"] = revision
-        try:
-            seconds, status, response = request(conn, "GET", path, headers)
-        except Exception as failure:  # noqa: BLE001
-            timings.error(f"board: {failure!r}")
-            conn = client(port)
-        else:
-            if status == 204:
-                timings.add("board, unchanged", seconds)
-            elif status == 200:
-                timings.add("board, after a hand", seconds)
-                revision = response.getheader("ETag", "").strip('"')
-                see(response.body.decode(), shown, timings)
-            else:
-                timings.error(f"board: HTTP {status}")
-        time.sleep(POLL_SECONDS)
+
+    def changed(response):
+        see(response.body.decode(), shown, timings)
+        return response.getheader("ETag", "").strip('"')
+
+    kinds = ("board, unchanged", "board, after a hand", "board")
+    poll_loop(port, path, "X-Board-Revision", kinds, changed, until, timings, rng)
     timings.missed(shown, until)
 
 

@@ -143,23 +143,11 @@ def test_slow_bodies_do_not_hold_the_only_worker(settings, tmp_path):
     data_dir = tmp_path / "var"
     key = settings.SECRET_KEY
     assert manage("migrate", "-v", "0", data_dir=data_dir, secret_key=key).returncode == 0
-    # Someone to log in as: with no account at all, the login page sends to the first one's.
-    someone = "from django.contrib.auth.models import User; User.objects.create_user('ann')"
-    assert manage("shell", "-c", someone, data_dir=data_dir, secret_key=key).returncode == 0
     with serving(data_dir, settings.SECRET_KEY, workers=1) as port:
-        login = http.client.HTTPConnection(HOST, port, timeout=30)
-        login.request("GET", "/accounts/login/")
-        page = login.getresponse()
-        html = page.read().decode()
-        # Once seen in CI (a loaded machine): an answer without the cookie; say what it was.
-        assert page.status == 200 and page.getheader("Set-Cookie"), (
-            page.status,
-            page.getheaders(),
-            html[:300],
-        )
-        cookie = page.getheader("Set-Cookie").split("csrftoken=", 1)[1].split(";", 1)[0]
-        token = html.split('name="csrfmiddlewaretoken" value="', 1)[1][:64]
-        login.close()
+        # A CSRF cookie is all the check needs to read the body: it never comes whole, so
+        # the token is never compared (and no page is drawn: a fresh clone has no static
+        # files collected, and the login page then answered 500 in CI).
+        cookie = token = "a" * 32
         body = f"csrfmiddlewaretoken={token}&username=ann&password=".encode()
         head = (
             b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
