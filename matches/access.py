@@ -154,9 +154,14 @@ def table_of(match: Match) -> Table | None:
     once per match object."""
     if not match.tournament_id:
         return None
-    if "_table" not in match.__dict__:
-        match.__dict__["_table"] = find_table(match_id=match.pk)
-    return match.__dict__["_table"]
+    table = getattr(match, "read_table", UNREAD)
+    if table is UNREAD:
+        table = match.read_table = find_table(match_id=match.pk)
+    return table
+
+
+# A match whose table has not been read yet (``None`` is a match without one).
+UNREAD = object()
 
 
 def find_table(
@@ -329,7 +334,7 @@ def find_match(
     if match is None:
         raise NoSuchMatch(match_id)
     if table is not None and table.match_id == match.pk:
-        match.__dict__["_table"] = table
+        match.read_table = table
     return check(viewer, match, needed)
 
 
@@ -529,5 +534,5 @@ def table_by_link(token: str) -> Table:
     table = find_table(token, whole=True)
     if table is None or not same_token(token, table.token):
         raise NotFound(gettext("There is no table at this address."))
-    table.match.__dict__["_table"] = table  # read once: ``table_of`` asks the match for it
+    table.match.read_table = table  # read once: ``table_of`` asks the match for it
     return table
