@@ -54,11 +54,13 @@ run: migrate static
 backup: install
 	$(BIN)/python manage.py backup $(FILE)
 
-# The suite in as many processes as the machine has cores (pytest-xdist); TEST_WORKERS=0
-# runs it in this one process (for a debugger, say). Work stealing: a process that runs
-# out of tests takes some of another's, so that the long browser tests at the end of one
-# process's share do not leave the other core idle.
-TEST_WORKERS ?= auto
+# The suite in one process more than the machine has cores (pytest-xdist): the browser
+# tests and the server tests spend much of their time waiting on Chromium, a live server
+# or a slow client, and a core would stand idle meanwhile. TEST_WORKERS=0 runs it in this
+# one process (for a debugger, say). Work stealing: a process that runs out of tests takes
+# some of another's, so that the long browser tests at the end of one process's share do
+# not leave the other cores idle.
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 test: install pyodide
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
