@@ -390,10 +390,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             for _ in range(2)
         ]
+        started, cpu = time.monotonic(), time.process_time()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        # The clients share the server's cores: what they took of them, so that a
+        # saturated run says whether the server or its own clients were the bottleneck.
+        spent = (time.process_time() - cpu) / (time.monotonic() - started)
+        print(f"  the benchmark's clients took {spent:.2f} of a core ({len(threads)} threads)")
         return report(timings, round_page_seconds=ROUND_PAGE_SECONDS if championship else None)
     finally:
         site.close()
