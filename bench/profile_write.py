@@ -246,8 +246,9 @@ def setup_hall() -> dict:
     from django.contrib.auth import get_user_model
 
     sys.path.insert(0, str(BENCH))
-    from bench import session_of
     from club_live import evening
+
+    from bench import session_of
 
     user = get_user_model().objects.get(username="organiser")
     hall = evening(user, HALL_TABLES, 4)
@@ -397,7 +398,9 @@ class Views:
 
     def round(self):
         self.hand_elsewhere()
-        return self.read(self.organiser, f"/tournaments/{self.data['hall']['tournament']}/rounds/1/")
+        return self.read(
+            self.organiser, f"/tournaments/{self.data['hall']['tournament']}/rounds/1/"
+        )
 
     def board(self):
         """A board's poll after a hand: the live part, drawn at the new revision."""

@@ -86,7 +86,7 @@ def hands_json(snap: selectors.Snapshot) -> list[dict[str, Any]]:
     if kept is not None:
         before, their_versions, their_rows = kept
         same = len(before) <= len(hands) and versions[: len(before)] == their_versions
-        if same and all(mine is theirs for mine, theirs in zip(hands, before)):
+        if same and all(mine is theirs for mine, theirs in zip(hands, before, strict=False)):
             rows = list(their_rows)
     ruleset = snap.match.ruleset
     start = len(rows)

@@ -111,7 +111,5 @@ def test_an_unchanged_player_poll_is_one_read_once_the_revision_is_mapped(
         page = phone.get(f"/p/{token}/").content.decode() if token != tokens[0] else html
         shown = re.search(r'"X-Player-Revision": "(\d+)"', page).group(1)
         with django_assert_num_queries(1):
-            answer = phone.get(
-                f"/p/{token}/", HTTP_HX_REQUEST="true", HTTP_X_PLAYER_REVISION=shown
-            )
+            answer = phone.get(f"/p/{token}/", HTTP_HX_REQUEST="true", HTTP_X_PLAYER_REVISION=shown)
         assert answer.status_code == 204
