@@ -74,16 +74,21 @@ def setup_data(tables: int = TABLES, seats: int = 3) -> dict:
     """``tables × seats`` players checked in, round 1 drawn and started: ``tables``
     tables of three (Sergeant Major 8-5-3) or of four (four-player Sergeant Major)."""
     django_up()
-    import datetime
-
     from django.contrib.auth import get_user_model
-
-    from matches.models import Table
-    from matches.services import drafting, registration, tournaments
 
     user = get_user_model().objects.create_user(
         "organiser", password="bench-password-1", is_staff=True
     )
+    return {**evening(user, tables, seats), "session": session_of(user)}
+
+
+def evening(user, tables: int, seats: int) -> dict:
+    """The tournament of ``setup_data``, run by ``user`` (also ``profile_write.py``'s)."""
+    import datetime
+
+    from matches.models import Table
+    from matches.services import drafting, registration, tournaments
+
     tournament = tournaments.create_tournament(
         user,
         name="Club night",
@@ -112,7 +117,6 @@ def setup_data(tables: int = TABLES, seats: int = 3) -> dict:
     return {
         "tournament": tournament.pk,
         "board_token": tournament.board_token,
-        "session": session_of(user),
         "tables": tables,
         "players": [entry.token for entry in entries],
     }
@@ -386,10 +390,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             for _ in range(2)
         ]
+        started, cpu = time.monotonic(), time.process_time()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        # The clients share the server's cores: what they took of them, so that a
+        # saturated run says whether the server or its own clients were the bottleneck.
+        spent = (time.process_time() - cpu) / (time.monotonic() - started)
+        print(f"  the benchmark's clients took {spent:.2f} of a core ({len(threads)} threads)")
         return report(timings, round_page_seconds=ROUND_PAGE_SECONDS if championship else None)
     finally:
         site.close()

@@ -42,6 +42,14 @@ REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / "bench"
 CLIENTS = 16  # matches recorded into, in turn, so each stays about as long as in make bench
 VIEWS = ["record", "page", "state", "ping", "table", "scorer"]
+# A championship's pages (issue 33, item 9: bench/club_live.py --tables 150), on a round
+# of HALL_TABLES tables of four, where asked for (their set-up takes a while): the
+# organiser's round page, the live board's poll, a player's page (its first visit) and
+# its poll when nothing changed. All but the last read at a new revision of the
+# tournament each time, as at a championship, where a hand comes in every few tenths of a
+# second.
+HALL_VIEWS = ["round", "board", "player", "player_poll"]
+HALL_TABLES = 150
 # The offline pages' own requests (issue 24), where the code has them: the match as a
 # page's script fetches it, and the table links' service worker.
 OFFLINE_VIEWS = ["offline_table", "offline_match", "service_worker"]
@@ -53,14 +61,14 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--view",
         default="record",
-        choices=VIEWS + OFFLINE_VIEWS,
+        choices=VIEWS + OFFLINE_VIEWS + HALL_VIEWS,
         help="the requests profiled (record)",
     )
     parser.add_argument(
         "--views",
         default=",".join(VIEWS),
         help="the requests --instructions counts, comma-separated (all but the offline"
-        " ones; ping always)",
+        " and the championship's ones; ping always)",
     )
     parser.add_argument(
         "--fresh", action="store_true", help="forget the cached renderings before each read"
@@ -85,11 +93,16 @@ def main(argv=None) -> int:
     # Internal: one run of requests in a prepared data directory (under valgrind).
     parser.add_argument("--run", nargs=2, metavar=("VIEW", "N"), help=argparse.SUPPRESS)
     parser.add_argument("--setup-links", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--setup-hall", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     if args.setup_links:
         django_up()
         print(json.dumps(setup_links()))
+        return 0
+    if args.setup_hall:
+        django_up()
+        print(json.dumps(setup_hall()))
         return 0
     if args.run:
         django_up()
@@ -106,8 +119,9 @@ def main(argv=None) -> int:
         return 0
 
     base = Path(tempfile.mkdtemp(prefix="scorekeeper-profile-"))
+    asked = {args.view, *args.views.split(",")} if args.instructions else {args.view}
     try:
-        prepare(base / "data")
+        prepare(base / "data", hall=bool(asked & set(HALL_VIEWS)))
         if args.instructions:
             return instructions(base, args)
         os.environ["DATA_DIR"] = str(base / "data")
@@ -133,9 +147,9 @@ def environment(directory: Path) -> dict[str, str]:
     return env
 
 
-def prepare(directory: Path) -> None:
+def prepare(directory: Path, hall: bool = False) -> None:
     """A migrated database with make bench's data, in a child process (so that the parent
-    can still point Django at any copy of it)."""
+    can still point Django at any copy of it); ``hall``: a championship's round too."""
     env = environment(directory)
     python = sys.executable
     subprocess.run(
@@ -159,6 +173,16 @@ def prepare(directory: Path) -> None:
         text=True,
     ).stdout
     data.update(json.loads(links.strip().splitlines()[-1]))
+    if hall:
+        championship = subprocess.run(
+            [python, __file__, "--setup-hall"],
+            cwd=REPO,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        data["hall"] = json.loads(championship.strip().splitlines()[-1])
     (directory / "bench-data.json").write_text(json.dumps(data))
 
 
@@ -216,6 +240,26 @@ def setup_links() -> dict:
     return links
 
 
+def setup_hall() -> dict:
+    """bench/club_live.py's championship (HALL_TABLES tables of four, round 1 under way),
+    run by the organiser of ``setup_links``, with that organiser's session."""
+    from django.contrib.auth import get_user_model
+
+    sys.path.insert(0, str(BENCH))
+    from club_live import evening
+
+    from bench import session_of
+
+    user = get_user_model().objects.get(username="organiser")
+    hall = evening(user, HALL_TABLES, 4)
+    return {
+        "tournament": hall["tournament"],
+        "board_token": hall["board_token"],
+        "players": hall["players"],
+        "session": session_of(user),
+    }
+
+
 def data_dir() -> Path:
     return Path(os.environ["DATA_DIR"])
 
@@ -239,6 +283,9 @@ def django_up() -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.ALLOWED_HOSTS = ["*"]
+    # Every board poll after a new revision draws the board (the server's polls share a
+    # drawing for this long: one drawing is what is measured).
+    settings.BOARD_STALE_SECONDS = 0
 
 
 class Views:
@@ -261,6 +308,11 @@ class Views:
         self.phone = Client()  # a table's phone, or a scorer link's, with no account
         self.recorded = dict.fromkeys(data["record_matches"], data["seeded"])
         self.turn = 0
+        if "hall" in data:
+            self.organiser = Client()
+            self.organiser.cookies["sessionid"] = data["hall"]["session"]
+            self.shown_board = ""
+            self.shown_player: dict[str, str] = {}
 
     def warm_up(self):
         """A record into every match (so that each one's state is in this process's
@@ -273,6 +325,9 @@ class Views:
             self.scorer(), self.scorer()
         if "offline" in self.data:  # the rules' zip and messages are read once a process
             for name in OFFLINE_VIEWS:
+                getattr(self, name)(), getattr(self, name)()
+        if "hall" in self.data:
+            for name in HALL_VIEWS:
                 getattr(self, name)(), getattr(self, name)()
 
     def record(self):
@@ -329,9 +384,65 @@ class Views:
     def service_worker(self):
         return self.read(self.phone, "/t/sw.js")
 
+    # -- a championship ----------------------------------------------------------------
+
+    def hand_elsewhere(self):
+        """What a hand at some table does to every page of the tournament: its revision
+        moves (the statement is counted with the read after it)."""
+        from django.db.models import F
+
+        from matches.models import Tournament
+
+        hall = Tournament.objects.filter(pk=self.data["hall"]["tournament"])
+        hall.update(revision=F("revision") + 1)
+
+    def round(self):
+        self.hand_elsewhere()
+        return self.read(
+            self.organiser, f"/tournaments/{self.data['hall']['tournament']}/rounds/1/"
+        )
+
+    def board(self):
+        """A board's poll after a hand: the live part, drawn at the new revision."""
+        self.hand_elsewhere()
+        hall = self.data["hall"]
+        path = f"/tournaments/{hall['tournament']}/board/?key={hall['board_token']}"
+        headers = {"HTTP_HX_REQUEST": "true", "HTTP_X_BOARD_REVISION": self.shown_board}
+        response = self.phone.get(path, **headers)
+        assert response.status_code == 200, response.content[:300]
+        self.shown_board = response["ETag"].strip('"')
+        return response
+
+    def next_player(self) -> str:
+        players = self.data["hall"]["players"]
+        self.turn += 1
+        return players[self.turn % len(players)]
+
+    def player(self):
+        """A phone's first visit to its player link (another player's each time), as
+        when the round has started and every phone opens its page: at one revision."""
+        token = self.next_player()
+        response = self.read(self.phone, f"/p/{token}/")
+        found = re.search(r'"X-Player-Revision": "(\d+)"', response.content.decode())
+        self.shown_player[token] = found.group(1) if found else ""
+        return response
+
+    def player_poll(self):
+        """A phone's poll when nothing it shows changed (204)."""
+        players = self.data["hall"]["players"]
+        token = players[self.turn % len(players)]
+        if token not in self.shown_player:
+            self.player()
+        headers = {"HTTP_HX_REQUEST": "true", "HTTP_X_PLAYER_REVISION": self.shown_player[token]}
+        response = self.phone.get(f"/p/{token}/", **headers)
+        assert response.status_code == 204, response.status_code
+        return response
+
     def names(self) -> list[str]:
-        """The reads this code has (scorer links came with issue 20)."""
-        return ["page", "state", "table", *(["scorer"] if "scorer" in self.data else [])]
+        """The reads this code has (scorer links came with issue 20), and a championship's
+        where it was set up."""
+        names = ["page", "state", "table", *(["scorer"] if "scorer" in self.data else [])]
+        return names + (HALL_VIEWS if "hall" in self.data else [])
 
 
 def page_bytes() -> int:
@@ -447,6 +558,8 @@ def instructions(base: Path, args) -> int:
 def in_this_code(view: str, data: dict) -> bool:
     if view == "scorer":
         return "scorer" in data
+    if view in HALL_VIEWS:
+        return "hall" in data
     if view in OFFLINE_VIEWS:
         return "offline" in data
     return view in VIEWS

@@ -321,16 +321,22 @@ def check(viewer: Viewer, match: Match, needed: Access) -> Match:
 
 
 def find_match(
-    viewer: Viewer, match_id: int, needed: Access, *, table: Table | None = None
+    viewer: Viewer,
+    match_id: int,
+    needed: Access,
+    *,
+    table: Table | None = None,
+    columns: tuple[str, ...] = (),
 ) -> Match:
     """The match ``match_id`` if ``viewer`` reaches ``needed`` into it.
 
     Raises ``NoSuchMatch`` when there is none, ``NoAccess`` when the viewer may not. Ids
     are sequential, so a 404 for a match one may not see would hide nothing. ``table``:
     a tournament table the request has read already (its link's); when it plays this
-    match, the policy asks it rather than reading it again.
+    match, the policy asks it rather than reading it again. ``columns``: only those of
+    the row (``Match.by_id``).
     """
-    match = Match.by_id(match_id)
+    match = Match.by_id(match_id, columns)
     if match is None:
         raise NoSuchMatch(match_id)
     if table is not None and table.match_id == match.pk:

@@ -609,15 +609,18 @@ REFUSED = {
 }
 
 
-def match_for(request: HttpRequest, match_id: int, needed: Access) -> Match:
+def match_for(
+    request: HttpRequest, match_id: int, needed: Access, columns: tuple[str, ...] = ()
+) -> Match:
     """The match, if ``access`` lets the request reach ``needed`` into it (see the module
     docstring); 404 when there is none, 403 when the credentials do not reach it. (401 is
     the authentication classes' answer, before this is asked, or, for a request that
-    ``Anyone`` let through without credentials, this one's when the match is not public.)"""
+    ``Anyone`` let through without credentials, this one's when the match is not public.)
+    ``columns``: only those of the row (``Match.by_id``)."""
     found = request.auth.table if isinstance(request.auth, TableKey) else None
     viewer = access.api_viewer(request)
     try:
-        match = access.find_match(viewer, match_id, needed, table=found)
+        match = access.find_match(viewer, match_id, needed, table=found, columns=columns)
     except access.NoSuchMatch:
         raise ApiError(
             404, "not_found", _("There is no match %(id)s.") % {"id": match_id}

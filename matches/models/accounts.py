@@ -14,6 +14,19 @@ def hash_token(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+# What an API call reads of the key's user: who it is (the audit names them), whether they
+# may act and how far (``access``). The user's other columns (the password's hash, the
+# name and address, the dates) stay unread: building the statement and the instance of
+# every column of two tables was a good part of what a hand recorded by a key cost
+# (bench/profile_write.py). Any other column is still there when asked for (one query).
+TOKEN_USER_COLUMNS = (
+    "user__username",
+    "user__is_active",
+    "user__is_staff",
+    "user__is_superuser",
+)
+
+
 class ApiToken(models.Model):
     """A bearer token for scripts. Only its hash is stored; the key is shown once."""
 
@@ -38,7 +51,8 @@ class ApiToken(models.Model):
         query (the token joined to its user): every API call made with a key starts here.
         The token's id and when it was last used are on the user as ``api_token_id`` and
         ``api_token_used_at``."""
-        token = the_one(cls.objects.select_related("user").filter(key_hash=hash_token(key)))
+        found = cls.objects.select_related("user").only("last_used_at", *TOKEN_USER_COLUMNS)
+        token = the_one(found.filter(key_hash=hash_token(key)))
         if token is None or not token.user.is_active:
             return None
         user = token.user

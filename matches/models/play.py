@@ -38,6 +38,13 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+# What the policy (``access``) and the cache key of a match's kept answers
+# (``selectors.cache_key``) read of the row: a read served from that cache needs no more,
+# not the JSON of the state, the options and the setup, decoded for nothing on every poll
+# of a scoreboard.
+ACCESS_COLUMNS = ("owner", "tournament", "share_token", "scorer_token", "revision")
+
+
 class Match(models.Model):
     """One match at one table: the game, its options; the players sit in its ``seats``."""
 
@@ -100,12 +107,14 @@ class Match(models.Model):
         return reverse("play:match", args=[self.pk])
 
     @classmethod
-    def by_id(cls, match_id: int) -> "Match | None":
+    def by_id(cls, match_id: int, columns: tuple[str, ...] = ()) -> "Match | None":
         """The match with this id, or None: the read that every match page, JSON read
-        and write starts with (one indexed query)."""
+        and write starts with (one indexed query). ``columns``: only those (``only()``),
+        for a read that asks no more of the row (``ACCESS_COLUMNS``)."""
         if not 0 < match_id <= ID_MAX:
             return None
-        return the_one(cls.objects.filter(pk=match_id))
+        rows = cls.objects.filter(pk=match_id)
+        return the_one(rows.only(*columns) if columns else rows)
 
     @classmethod
     def by_share_token(cls, token: str) -> "Match | None":

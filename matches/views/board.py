@@ -16,11 +16,13 @@ import hashlib
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.crypto import salted_hmac
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -120,6 +122,7 @@ def board(request, tournament_id: int):
             "poll": POLL_SECONDS,
             "key": key,
             "heading": standings_heading(read),
+            "seating": seating_list(read) if read.seating_shown else "",
         }
         template = "tournaments/board.html" + ("#live" if partial else "")
         return render_to_string(template, context, request=request)
@@ -131,6 +134,23 @@ def board(request, tournament_id: int):
     if presented and presented == drawing.etag.strip('"'):
         return HttpResponse(status=204)  # the board drawn a moment ago, which it shows
     return _fresh(HttpResponse(drawing.html), drawing.etag)
+
+
+def seating_list(read: boards.Board) -> str:
+    """The round's "find your seat" list, A–Z: rendered once per seating and language,
+    not at every revision. A championship's first minutes show it beside every hand (600
+    names, a sentence each, were a third of a board's drawing at 150 tables:
+    bench/profile_write.py --view board)."""
+    seating = repr((read.round.pk, read.by_name)).encode()
+    key = f"board-seats:{get_language()}:{hashlib.blake2b(seating, digest_size=16).hexdigest()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("tournaments/board.html#seating", {"board": read})
+        cache.set(key, html, BOARD_SEATS_SECONDS)
+    return mark_safe(html)  # noqa: S308 - rendered by the template, escaped there
+
+
+BOARD_SEATS_SECONDS = 60 * 60
 
 
 def _fresh(response: HttpResponse, etag: str) -> HttpResponse:

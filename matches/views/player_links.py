@@ -6,8 +6,8 @@ table's page (its table link, with that link's rights and no more); self check-i
 the tournament allows it.
 
 The page asks every few seconds (htmx, not while hidden: ``static/js/poll.js``) with
-the key of what it shows (``player_links.shown_key``); unchanged is 204 for a few indexed
-reads, so a round's start reaches every phone within one poll. Without JavaScript a
+the key of what it shows (``player_links.shown_key``); unchanged is 204 for one indexed
+read, so a round's start reaches every phone within one poll. Without JavaScript a
 reload shows it.
 
 And the organiser's side: an entry's player link as a large QR code to scan from the
@@ -37,17 +37,19 @@ POLL_SECONDS = 5
 
 
 def _unchanged(token: str, shown: str) -> bool:
-    """The poll's question in a few indexed reads: the entry by its token, and what its
-    page shows (``player_links.shown_key``)."""
-    entry = Entry.by_token(token)
-    if entry is None or not access.same_token(token, entry.token):
+    """The poll's question in one indexed read, the entry by its token with its
+    tournament, and what its page shows (``player_links.shown_key``, from the round's
+    map of this revision, worked out once per process)."""
+    try:
+        entry = access.entry_by_link(token)
+    except NotFound:
         return False
-    return shown == reads.shown_key(entry)
+    return shown == reads.shown_key(entry, entry.tournament)
 
 
 def page_context(request, entry: Entry) -> dict:
     # The key before the reads: a change between the two shows at the next poll.
-    shown = reads.shown_key(entry)
+    shown = reads.shown_key(entry, entry.tournament)
     seen = reads.view(entry)
     where = seen.assignment
     return {

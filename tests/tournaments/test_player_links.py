@@ -373,14 +373,18 @@ def test_the_board_shows_the_seats_by_name_until_every_table_has_begun(client, o
     assert "find your seat" not in text(client.get(board))
 
 
-def test_an_unchanged_poll_costs_five_small_reads(client, organiser, django_assert_num_queries):
+def test_an_unchanged_poll_costs_one_read(
+    client, organiser, django_assert_num_queries, django_capture_on_commit_callbacks
+):
     tournament, round_ = started(organiser)
     ann = entry_named(tournament, "Ann")
-    html = client.get(page_of(ann)).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the round's map kept
+        html = client.get(page_of(ann)).content.decode()
     shown = re.search(r'"X-Player-Revision": "(\d+)"', html).group(1)
-    # The entry by its token; the tournament's status, its rounds, the match at the
-    # player's table and the entry's adjustments (player_links.shown_key).
-    with django_assert_num_queries(5):
+    # The entry by its token with its tournament; the rounds, the match at the player's
+    # table and the entry's adjustments come from the round's map of this revision
+    # (player_links.shown_key, round_map).
+    with django_assert_num_queries(1):
         answer = client.get(page_of(ann), HTTP_X_PLAYER_REVISION=shown, **HTMX)
     assert answer.status_code == 204
     # Without htmx the header is no poll's: the whole page.
