@@ -1,6 +1,6 @@
 """What the browser tests share: finding Debian's Chromium, the skip (or, with
 E2E_REQUIRED=1, the failure) when it is missing, its launch flags, one page in a
-fresh browser that fails the test on any JavaScript error or server error, a session
+fresh browser context that fails the test on any JavaScript error or server error, a session
 handed to a page, and screenshots for ``$SHOTS``.
 
 Playwright's own browser downloads are never used.
@@ -54,35 +54,66 @@ def signed(value: int) -> str:
 
 @contextmanager
 def browser_page(viewport=None):
-    """Yield ``(page, expect)``: a page of a fresh headless Chromium, and Playwright's
-    auto-waiting ``expect``. Any uncaught JavaScript error on the page, or a response
-    of 500 or more from the server, fails the test when the block ends (and is added to
-    the report of any failure inside it).
-
-    The test touches the database only through the live server's own thread: Playwright's
-    sync API runs an event loop in this thread while the block lasts, and an ORM call in
-    there would need DJANGO_ALLOW_ASYNC_UNSAFE.
-    """
+    """Yield ``(page, expect)``: a page in a fresh context of headless Chromium, and
+    Playwright's auto-waiting ``expect``. Any uncaught JavaScript error on the page, or a
+    response of 500 or more from the server, fails the test when the block ends (and is
+    added to the report of any failure inside it)."""
     with chromium() as browser:
         with browser_context(browser, viewport) as page_and_expect:
             yield page_and_expect
 
 
+# One Chromium per test process, launched when a test first asks for one and closed when
+# the session ends (``close_chromium``, from tests/conftest.py): a launch costs about 1.4 s,
+# and the suite asked for some 45 of them. Each test still gets a fresh context (no
+# cookies, no storage, no service worker of another test).
+_LAUNCHED: dict = {}
+
+
 @contextmanager
 def chromium():
-    """Debian's Chromium, headless, for as long as the block lasts (a module's browser
-    tests may share one; each opens its own ``browser_context``)."""
+    """Debian's Chromium, headless (this process's one: see ``_LAUNCHED``); a test opens
+    its own ``browser_context`` in it."""
+    browser = _LAUNCHED.get("browser")
+    if browser is None or not browser.is_connected():
+        browser = _launch()
+    yield browser
+
+
+def _launch():
     executable = chromium_path()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - the dev extra installs it
         unavailable("needs the playwright Python package (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    close_chromium()
+    # Playwright's sync API keeps an event loop in this thread for as long as it runs, and
+    # the tests make their rows with the ORM in between (nothing here runs concurrently:
+    # the app is WSGI), so Django is told that is safe for the rest of this process.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    playwright = sync_playwright().start()
+    _LAUNCHED["playwright"] = playwright
+    _LAUNCHED["browser"] = playwright.chromium.launch(
+        executable_path=executable, args=CHROMIUM_ARGS
+    )
+    return _LAUNCHED["browser"]
+
+
+def playwright():
+    """This process's Playwright (for a test that launches a browser of its own kind, a
+    persistent profile say: a second sync Playwright in one thread is refused)."""
+    with chromium():
+        return _LAUNCHED["playwright"]
+
+
+def close_chromium() -> None:
+    """Close this process's Chromium, if it launched one."""
+    browser = _LAUNCHED.pop("browser", None)
+    playwright = _LAUNCHED.pop("playwright", None)
+    if browser is not None and browser.is_connected():
+        browser.close()
+    if playwright is not None:
+        playwright.stop()
 
 
 # Service workers only where a test asks for them (the offline tests): otherwise a table

@@ -14,9 +14,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.e2e_support import CHROMIUM_ARGS, SERVICE_WORKERS, signed, watch_policy
-from tests.e2e_support import chromium_path as _chromium
-from tests.e2e_support import unavailable as _unavailable
+from tests.e2e_support import SERVICE_WORKERS, chromium, signed, watch_policy
 
 pytestmark = pytest.mark.e2e
 
@@ -45,30 +43,22 @@ TOTALS_CORRECTED = (+2, 0, -2)  # (+2 + 0 + 0, -2 + 2 + 0, 0 - 2 + 0)
 
 
 def test_a_player_runs_a_match_in_the_browser(live_server):
-    executable = _chromium()
-    try:
-        from playwright.sync_api import expect, sync_playwright
-    except ImportError:  # pragma: no cover - the dev extra installs it
-        _unavailable("needs the playwright Python package (pip install -e '.[dev]')")
+    from playwright.sync_api import expect
 
-    # The test touches the database only through the live server's own thread. Playwright's
-    # sync API runs an event loop in this thread while the `with` block lasts; an ORM call in
-    # there would need monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true").
     expect.set_options(timeout=10_000)
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    # The test touches the database only through the live server's own thread.
+    with chromium() as browser:
+        context = browser.new_context(
+            service_workers=SERVICE_WORKERS,
+            locale="en-GB",
+            viewport={"width": 900, "height": 1200},
+        )
         try:
-            context = browser.new_context(
-                service_workers=SERVICE_WORKERS,
-                locale="en-GB",
-                viewport={"width": 900, "height": 1200},
-            )
             context.set_default_timeout(10_000)
             page = context.new_page()
             _play(page, expect, live_server.url)
         finally:
-            browser.close()
+            context.close()
 
 
 def _play(page, expect, base):

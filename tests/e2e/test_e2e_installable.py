@@ -12,7 +12,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.e2e_support import CHROMIUM_ARGS, chromium_path, unavailable
+from tests.e2e_support import CHROMIUM_ARGS, chromium_path, playwright
 
 pytestmark = pytest.mark.e2e
 
@@ -25,27 +25,21 @@ def site(transactional_db):
 
 @pytest.mark.parametrize("language", ["en-GB", "de-DE"])
 def test_chromium_reports_the_app_installable(live_server, site, tmp_path, language):
-    executable = chromium_path()
+    context = playwright().chromium.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=chromium_path(),
+        args=CHROMIUM_ARGS,
+        locale=language,
+        viewport={"width": 360, "height": 740},
+    )
     try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - the dev extra installs it
-        unavailable("needs the playwright Python package (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"),
-            executable_path=executable,
-            args=CHROMIUM_ARGS,
-            locale=language,
-            viewport={"width": 360, "height": 740},
-        )
-        try:
-            page = context.new_page()
-            page.goto(f"{live_server.url}/accounts/login/")
-            cdp = context.new_cdp_session(page)
-            manifest = cdp.send("Page.getAppManifest")
-            installable = cdp.send("Page.getInstallabilityErrors")
-        finally:
-            context.close()
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/")
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        installable = cdp.send("Page.getInstallabilityErrors")
+    finally:
+        context.close()
 
     assert manifest["url"] == f"{live_server.url}/manifest.webmanifest"
     assert manifest["errors"] == []
