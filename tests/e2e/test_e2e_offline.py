@@ -9,8 +9,8 @@ chooses. A browser closed with hands waiting sends them on the next visit. A tab
 while a hand waited (another phone confirmed it, or the round was closed): the hand stays,
 refused, with the server's message, until the table drops it.
 
-One browser for the module; the phone that goes offline is one context for the first
-two tests (its service worker and Pyodide are fetched once).
+One browser for the test process; the phone that goes offline is one context for the
+module's tests (its service worker and Pyodide are fetched once).
 """
 
 import re
@@ -44,10 +44,20 @@ RULES_MS = 60_000
 
 
 @pytest.fixture(scope="module")
-def phone(browser):
-    """The phone that goes offline, with its service worker (one context, two tests)."""
+def held_phone(browser):
+    """The phone that goes offline, with its service worker (one context for the module's
+    tests on this worker: the worker and Pyodide are fetched once)."""
     with browser_context(browser, PHONE, service_workers="allow") as (page, expect):
         yield page, expect
+
+
+@pytest.fixture
+def phone(transactional_db, held_phone):
+    """The module's phone for one test, which leaves its page before the test's database is
+    emptied (this fixture's teardown runs first, as it needs the database): a table page
+    left polling met the half-emptied database, and a 500, on its way to the set-up page."""
+    yield held_phone
+    held_phone[0].goto("about:blank")
 
 
 def _started():
@@ -374,11 +384,6 @@ def _recorded(table):
     )
 
 
-def _rest(page):
-    """Leave the page: the phone is the module's, and the page loaded again after the last
-    step may still ask for its match while the test's database is being emptied."""
-    page.goto("about:blank")
-
 
 def _back_online(page):
     """The network returns; the phone sends the hand, and the server, refusing it, asks
@@ -429,7 +434,6 @@ def test_a_hand_kept_while_another_phone_confirmed_the_table(live_server, transa
     kept.get_by_role("button", name="Drop this hand").click()
     expect(page.locator("#offline-panel")).to_have_count(0, timeout=RULES_MS)
     assert _recorded(table) == (hands, recorded)
-    _rest(page)
 
 
 def test_a_hand_kept_while_the_round_was_closed(live_server, transactional_db, phone):
@@ -458,4 +462,3 @@ def test_a_hand_kept_while_the_round_was_closed(live_server, transactional_db, p
     expect(page.locator("#offline-panel .offline-count")).to_have_count(0)  # none to send
     shot(page, "offline-refused-closed-en")
     assert _recorded(table) == ([], [])
-    _rest(page)
