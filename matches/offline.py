@@ -14,6 +14,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
+import sys
 import tarfile
 import threading
 import urllib.request
@@ -94,41 +96,71 @@ def unpack(tarball: bytes, target: Path) -> None:
 # -- the rules for the phone --------------------------------------------------------------
 
 PACKAGE = Path(__file__).resolve().parent
-# The pure modules the phone imports: the rules (with the table sizes they speak of,
-# ``rules/sizes.py``) and the glue that answers the page.
-SHIPPED = ("rules", "offline_play.py")
-# The package the phone gets an empty ``__init__`` of: the project's imports Django.
-EMPTY_INITS = ("matches/__init__.py",)
+ROOT = PACKAGE.parent
+# What every game's rules build on (with the table sizes they speak of, ``rules/sizes.py``)
+# and the glue that answers the page; each installed game adds its own ``rules`` module.
+SHARED = ("matches/__init__.py", "matches/rules", "matches/offline_play.py")
+# The list the phone registers the games' rulesets from (``offline_play.install``).
+INSTALLED = "matches/games/installed.json"
 
 
 def rules_sources() -> list[tuple[str, Path]]:
-    """(name in the zip, file) for every module the phone needs, in a stable order."""
-    files = []
-    for shipped in SHIPPED:
-        path = PACKAGE / shipped
-        found = sorted(path.glob("*.py")) if path.is_dir() else [path]
-        files.extend((f"matches/{p.relative_to(PACKAGE)}", p) for p in found)
-    return files
+    """(name in the zip, file) for every module the phone needs, in a stable order: the
+    shared rules and, from the games' registry, each installed game's ``rules`` module
+    with the packages above it (an app's ``__init__`` imports nothing, so that the phone
+    imports its rules without Django)."""
+    found: dict[str, Path] = {}
+    for shared in SHARED:
+        _add(found, ROOT / shared)
+    for module in _rules_modules():
+        path = Path(sys.modules[module].__file__)
+        _add(found, path.parent if path.name == "__init__.py" else path)
+        for package in _packages_above(module):
+            _add(found, Path(sys.modules[package].__file__))
+    return sorted(found.items())
+
+
+def _rules_modules() -> list[str]:
+    from .rules import GAMES
+
+    return [ruleset.__module__ for ruleset in GAMES.values()]
+
+
+def _packages_above(module: str) -> list[str]:
+    parts = module.split(".")
+    return [".".join(parts[:end]) for end in range(1, len(parts))]
+
+
+def _add(found: dict[str, Path], path: Path) -> None:
+    for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+        found[file.relative_to(ROOT).as_posix()] = file
+
+
+def installed() -> list[list[str]]:
+    """The games the phone offers, in the registry's order: [slug, module, class]."""
+    from .rules import GAMES
+
+    return [[slug, ruleset.__module__, ruleset.__qualname__] for slug, ruleset in GAMES.items()]
 
 
 def rules_zip() -> tuple[bytes, str]:
     """The zip and its version (a hash of its sources): rebuilt when a source changes."""
     sources = rules_sources()
     stamp = tuple((name, path.stat().st_mtime_ns, path.stat().st_size) for name, path in sources)
-    return _rules_zip(stamp)
+    return _rules_zip(stamp, json.dumps(installed()))
 
 
 @cache
-def _rules_zip(stamp) -> tuple[bytes, str]:
+def _rules_zip(stamp, games: str) -> tuple[bytes, str]:
     digest = hashlib.sha256()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in EMPTY_INITS:
-            archive.writestr(_entry(name), "")
         for name, path in rules_sources():
             data = path.read_bytes()
             digest.update(name.encode() + b"\0" + data)
             archive.writestr(_entry(name), data)
+        digest.update(INSTALLED.encode() + b"\0" + games.encode())
+        archive.writestr(_entry(INSTALLED), games)
     return buffer.getvalue(), digest.hexdigest()[:16]
 
 
@@ -158,7 +190,7 @@ def _rule_messages() -> tuple[str, ...]:
 
     found = []
     for name, path in rules_sources():
-        if "/rules/" not in name:
+        if "/rules/" not in name and not name.endswith("/rules.py"):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if (

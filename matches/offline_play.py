@@ -1,9 +1,10 @@
 """What a table's phone works out while the server is out of reach (issue 24), with the
-server's own rules: this module and ``matches.rules`` run on the phone in Pyodide
-(``matches.offline``). Pure: no Django, JSON in and JSON out.
+server's own rules: this module, ``matches.rules`` and each installed game's ``rules``
+run on the phone in Pyodide (``matches.offline``). Pure: no Django, JSON in and JSON out.
 
-``derive`` replays the match from its set-up and the hands (those the server confirmed,
-then those waiting on the phone) and says what the table needs before the next deal;
+``install`` registers the games the bundle carries; ``derive`` replays the match from its
+set-up and the hands (those the server confirmed, then those waiting on the phone) and
+says what the table needs before the next deal;
 ``hand_from_form`` reads a hand form's fields as the game's form does on the server
 (each game's ``Ruleset.hand_from_fields`` mirrors its ``HandForm.hand``: the tests hold
 the two together).
@@ -11,11 +12,23 @@ the two together).
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from . import rules
+
+# In the phone's bundle: the installed games, [slug, module, class] each (``matches.offline``).
+INSTALLED = Path(__file__).parent / "games" / "installed.json"
+
+
+def install() -> None:
+    """Register the rulesets of the games the bundle carries, as each game's app does on
+    the server (the phone runs no Django, so no app starts there)."""
+    for _slug, module, name in json.loads(INSTALLED.read_text()):
+        rules.register(getattr(importlib.import_module(module), name))
 
 
 def derive(payload: str) -> str:

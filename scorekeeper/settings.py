@@ -95,6 +95,11 @@ INSTALLED_APPS = [
     "template_partials",
     "ninja",
     "matches",
+    # The games, one app each (matches/games/<game>/), in the order the new-match page
+    # lists them: a new game is its folder and one line here.
+    "matches.games.sergeant_major",
+    "matches.games.sheepshead",
+    "matches.games.sieben",
 ]
 
 MIDDLEWARE = [
@@ -122,9 +127,9 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
-            # Django's two loaders and each game's own templates (``games/<slug>/``, in the
-            # game's package), cached, inside django-template-partials' loader: the set-up
-            # that app makes by itself, with the games' loader added.
+            # Django's two loaders (a game's templates are in its app, under
+            # ``games/<slug>/``), cached, inside django-template-partials' loader: the set-up
+            # that app makes by itself, written out.
             "loaders": [
                 (
                     "template_partials.loader.Loader",
@@ -134,7 +139,6 @@ TEMPLATES = [
                             [
                                 "django.template.loaders.filesystem.Loader",
                                 "django.template.loaders.app_directories.Loader",
-                                "matches.games.loaders.GameTemplates",
                             ],
                         )
                     ],
@@ -232,7 +236,6 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
-    "matches.games.loaders.GameStatic",
 ]
 # Where `collectstatic` puts them and `make run`'s server serves them from (Granian, in
 # Rust: scorekeeper.serve); another folder for a test's own files.

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import settings as hypothesis_settings
 
-from matches import games
+from matches.games import registry as games
 from matches.middleware import FirstOrganiserMiddleware
 from matches.services import board as boards
 from matches.services import selectors
@@ -198,15 +198,16 @@ def refusing(settings):
 
 
 @pytest.fixture
-def mini():
-    """Mini Tricks, the game defined only in tests/play/minigame/ (issue 22), registered
-    for the test: tests/play/test_game_in_one_folder.py and its browser test play it."""
-    # Imported here: defining its ruleset registers it with ``matches.rules``, which the
-    # rest of the suite must not see; ``registered`` takes both away again.
-    from tests.play.minigame import MiniTricksGame
-
-    with games.registered(MiniTricksGame()) as game:  # the one line that adds a game
-        yield game
+def mini(settings):
+    """Mini Tricks, the game defined only in tests/play/minigame/ (issue 22), installed
+    for the test: tests/play/test_game_in_one_folder.py and its browser test play it. Its
+    app registers it as it starts; leaving the test takes it out of the registry again,
+    which the rest of the suite must not see it in."""
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.play.minigame"]  # the one line
+    try:
+        yield games.get("mini-tricks")
+    finally:
+        games.unregister("mini-tricks")
 
 
 # Hypothesis's profiles. "dev" (the default) draws new examples on every run, which is how

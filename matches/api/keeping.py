@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from ninja import Query, Schema
 from pydantic import Field, StrictBool
 
-from .. import access, games
+from .. import access
+from ..games import registry as games
 from ..games.bodies import Body
 from ..models import Match
 from ..services import keeping, lists

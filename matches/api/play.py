@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from ninja import Status
 
-from .. import access, games, rules
+from .. import access, rules
 from ..access import Access
 from ..errors import Conflict
+from ..games import registry as games
 from ..models import Match
 from ..models.play import ACCESS_COLUMNS
 from ..services import play as services

@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from ninja import Schema
 from pydantic import Field
 
-from .. import access, games
+from .. import access
 from ..errors import NotFound
+from ..games import registry as games
 from ..models import Player
 from ..services import club
 from ..services.players import NoSuchPlayer

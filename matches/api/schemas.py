@@ -343,7 +343,7 @@ def _option_schema(option: Option) -> dict[str, Any]:
 
 def preset_branch(ruleset: rules.Ruleset) -> dict[str, Any]:
     """What one preset takes: its seats, its options, a bid or none."""
-    from .. import games
+    from ..games import registry as games
 
     seats = ruleset.seats
     bids = games.of(ruleset).setup_bids(ruleset)
@@ -370,7 +370,7 @@ def _one_preset_each(schema: dict[str, Any]) -> None:
     # The game and its preset decide how many players, which options and whether a bid:
     # the rules judge it, and the description says it, one branch per preset; the games,
     # variants, options and bids are those registered when the description is made.
-    from .. import games
+    from ..games import registry as games
 
     schema["oneOf"] = [preset_branch(ruleset) for ruleset in presets()]
     described = games_named(schema)
@@ -522,7 +522,7 @@ def hand_body_schema(envelope: type[HandFields]) -> dict[str, Any]:
     """The JSON schema of ``envelope`` around every registered game's hand body: one
     object with each game's fields (a field two games share, differently limited, takes
     either's values), the envelope's fields required as they are."""
-    from .. import games
+    from ..games import registry as games
 
     schema: dict[str, Any] = {}
     properties: dict[str, list[dict[str, Any]]] = {}

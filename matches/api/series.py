@@ -16,8 +16,9 @@ from django.utils.translation import gettext_noop
 from ninja import Schema, Status
 from pydantic import Field, StrictStr
 
-from .. import access, games, standings
+from .. import access, standings
 from ..errors import explain
+from ..games import registry as games
 from ..models import Series, Tournament
 from ..rules import RuleError
 from ..services import series as services

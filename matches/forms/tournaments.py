@@ -8,7 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import games, rules, standings, text
+from .. import rules, standings, text
+from ..games import registry as games
 from ..models import Tournament
 from ..rules import RuleError
 from .fields import OPTION_LABELS, TypedText, option_field

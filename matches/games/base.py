@@ -1,6 +1,6 @@
 """What every game's Django side has: the default behaviour a game's plugin overrides.
 
-A game's plugin (a package beside this one, one line in ``games.BUILT_IN``) names its pure
+A game's plugin (its app's ``game`` module, registered by its ``apps.py``) names its pure
 ``Ruleset`` class, its hand form, its API hand body, and words what the rules derived:
 the rules card, the steps before the deal, the history columns, the preview. Nothing here
 scores; every figure comes from the replay.
@@ -75,18 +75,20 @@ class Game:
 
     @cached_property
     def folder(self) -> Path:
-        """The game's package: its ``templates/`` and ``static/`` (``games.loaders`` finds
-        them as ``games/<slug>/...``)."""
+        """The game's app: its ``templates/games/<slug>/`` and ``static/games/<slug>/``
+        (found as any app's are)."""
         return Path(sys.modules[type(self).__module__].__file__).parent
 
     @cached_property
     def scripts(self) -> list[str]:
-        """The static paths of the game's own scripts (every ``.js`` in its ``static/``),
-        which the pages with its hand form load after the shared ``js/table.js``."""
-        static = self.folder / "static"
+        """The static paths of the game's own scripts (every ``.js`` in its
+        ``static/games/<slug>/``), which the pages with its hand form load after the
+        shared ``js/table.js``."""
+        static = self.folder / "static" / "games" / self.slug
         return [f"games/{self.slug}/{path.name}" for path in sorted(static.glob("*.js"))]
 
-    # The game's templates fill the blocks of a skeleton each (in its ``templates/``).
+    # The game's templates fill the blocks of a skeleton each (in its
+    # ``templates/games/<slug>/``).
     @property
     def table_template(self) -> str:
         """The match page's table (``partials/table.html``)."""

@@ -22,7 +22,8 @@ function start() {
       py.unpackArchive(new Uint8Array(await zip.arrayBuffer()), "zip",
         { extractDir: "/home/pyodide/phone" });
       py.runPython(
-        "import sys\nsys.path.insert(0, '/home/pyodide/phone')\nfrom matches import offline_play"
+        "import sys\nsys.path.insert(0, '/home/pyodide/phone')\n" +
+        "from matches import offline_play\noffline_play.install()"
       );
       py.loadedIn = Date.now() - started;
       return py;

@@ -1,12 +1,13 @@
-"""Pure game logic: no Django here. See ``base`` for the interface every game follows.
+"""Pure game logic shared by every game: no Django here. See ``base`` for the interface
+every game follows; ``stored``, ``fields`` and ``sizes`` are its helpers.
 
-Every module of this package but ``base`` and its helpers (``stored``, ``fields``, ``sizes``)
-is one game: defining its ``Ruleset`` (with a ``game`` slug) registers it, so a new game is a new
-module here and nothing else.
+Each game's own rules are in its app (``matches/games/<game>/rules.py``, as pure as
+these). ``GAMES`` holds the rulesets of the installed games: the games' registry
+(``matches.games.registry``) fills it as each app starts, and the phone from the list its
+bundle carries (``offline_play.install``), so that a page, the API and the rules on the
+phone offer the same games.
 """
 
-import importlib
-import pkgutil
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -27,10 +28,18 @@ from .base import (
 )
 from .sizes import REMAINDERS, TableSizes
 
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+# slug -> ruleset class, in the order the games were installed.
+GAMES: dict[str, type[Ruleset]] = {}
 
-GAMES: Mapping[str, type[Ruleset]] = Ruleset.registry
+
+def register(ruleset_class: type[Ruleset]) -> type[Ruleset]:
+    """Offer the game of ``ruleset_class`` (its ``game`` slug) to ``get_ruleset``."""
+    GAMES[ruleset_class.game] = ruleset_class
+    return ruleset_class
+
+
+def unregister(game: str) -> None:
+    GAMES.pop(game, None)
 
 
 def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = None) -> Ruleset:
@@ -69,6 +78,8 @@ __all__ = [
     "RuleError",
     "Ruleset",
     "get_ruleset",
+    "register",
+    "unregister",
     "play_hand",
     "replay",
     "stop",

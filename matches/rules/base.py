@@ -227,14 +227,13 @@ class Ruleset:
     A game sets ``game`` and ``presets`` and fills in the hooks: ``seats``, ``first_deal``
     (the set-up), ``hand_keys`` and ``clean_hand`` (its input), ``score_hand``,
     ``ending`` and ``next_deal``; ``active`` and ``tally`` when it needs them. The hooks
-    must be pure: same state and input, same result. Defining a subclass with a ``game``
-    registers it (see ``rules.GAMES``) unless it says ``register=False``.
+    must be pure: same state and input, same result. A game's app registers its ruleset
+    (``matches.games.registry``), which fills ``rules.GAMES``.
     """
 
     game: ClassVar[str]
     options_spec: ClassVar[tuple[Option, ...]] = ()
     presets: ClassVar[Mapping[str, Preset]]
-    registry: ClassVar[dict[str, type[Ruleset]]] = {}
     # Refusals worded in the game's own terms ("a round" in Sieben).
     not_an_object: ClassVar[str] = _("A hand must be an object.")
     no_setup: ClassVar[str]  # unless the game overrides ``first_deal``
@@ -259,13 +258,6 @@ class Ruleset:
         """Whether cards ever change hands between deals (Sergeant Major's up and down):
         only then does the phone say that none do before a deal."""
         return False
-
-    def __init_subclass__(cls, register: bool = True, **kwargs: Any):
-        # ``class Game(Ruleset, register=False)``: a game whose rules are written before
-        # its Django side keeps out of the registry, so no page or API offers it yet.
-        super().__init_subclass__(**kwargs)
-        if register and "game" in cls.__dict__:
-            Ruleset.registry[cls.game] = cls
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None):
         if variant not in self.presets:

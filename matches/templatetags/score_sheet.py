@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django import template
 
-from .. import games
+from ..games import registry as games
 from .scoring import signed
 
 register = template.Library()

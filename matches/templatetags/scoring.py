@@ -101,7 +101,7 @@ def list_figures(match):
     """What the home list shows of ``match`` instead of its seats' totals, when its game
     keeps a tally of its own (a tally per side, "4 : 1"); None otherwise. From what the
     match stores, never a replay: the list has a row per match."""
-    from .. import games
+    from ..games import registry as games
 
     return games.of(match).list_figures(match)
 
@@ -110,7 +110,7 @@ def list_figures(match):
 def game_scripts(context):
     """The script tags of the page's game (``game`` in the context, or the game of its
     ``match``: the pages with a hand form), after the shared ``js/table.js``."""
-    from .. import games
+    from ..games import registry as games
 
     game = context.get("game")
     if not isinstance(game, games.Game):

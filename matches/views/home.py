@@ -14,9 +14,9 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
-from .. import games
 from ..errors import explain
 from ..forms.play import MatchSearchForm
+from ..games import registry as games
 from ..models import Tournament
 from ..rules import RuleError
 from ..services import lists

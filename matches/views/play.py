@@ -18,11 +18,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import access, games, presenters, rules
+from .. import access, presenters, rules
 from ..access import Access
 from ..errors import Conflict, explain
 from ..forms.fields import apply_rule_error
 from ..forms.play import NewMatchForm, ReasonForm
+from ..games import registry as games
 from ..models import Match
 from ..rules import RuleError
 from ..services import play as services

@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import access, games
+from .. import access
 from ..errors import explain
 from ..forms.players import MemberListConfirmForm, MemberListForm, MergeForm, PlayerForm
+from ..games import registry as games
 from ..models import Player, PlayerAudit
 from ..presenters import rating_chart
 from ..rules import RuleError

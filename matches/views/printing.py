@@ -20,8 +20,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET
 
-from .. import access, games, links
+from .. import access, links
 from ..forms.tournaments import TIE_BREAK_LABELS
+from ..games import registry as games
 from ..models import Round, Tournament
 from ..services import sheets
 from ..services import standings as standings_reads

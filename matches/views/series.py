@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import access, games, standings, text
+from .. import access, standings, text
 from ..errors import explain
 from ..forms.fields import TypedText, apply_rule_error
+from ..games import registry as games
 from ..models import Series, Tournament
 from ..rules import RuleError
 from ..services import series as services

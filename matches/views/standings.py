@@ -10,8 +10,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import games, text
+from .. import text
 from ..errors import Clash
+from ..games import registry as games
 from ..rules import RuleError
 from ..services import sheets, table_results
 from ..services import standings as standings_reads

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ninja.errors import ValidationError
 
-from matches import games
 from matches.api.base import MESSAGES, api, house_message, parse_body
 from matches.api.schemas import CorrectIn, CreateIn, HandIn, ReasonIn, hand_model
+from matches.games import registry as games
 
 # A hand and a correction are each game's own body inside the envelope.
 HANDS = {game.slug: hand_model(HandIn, game.hand_body) for game in games.GAMES.values()}

@@ -1,7 +1,7 @@
 """GET /api/games: what a client needs to offer a game and build its forms."""
 
-from matches import games as plugins
 from matches import rules
+from matches.games import registry as plugins
 from tests.api_support import assert_error, login, send
 
 

@@ -8,9 +8,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from matches.api.play import state_json
+from matches.games.sergeant_major.rules import SergeantMajorNext
+from matches.games.sheepshead.rules import SheepsheadHand
 from matches.rules import Detail, Exchange, Hand, MatchState, NextHand
-from matches.rules.sergeant_major import SergeantMajorNext
-from matches.rules.sheepshead import SheepsheadHand
 from matches.services import play as services
 from matches.services import selectors
 from tests.api_support import assert_error, bearer, key_for, login, match_url, send, writes

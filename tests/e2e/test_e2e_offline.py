@@ -384,7 +384,6 @@ def _recorded(table):
     )
 
 
-
 def _back_online(page):
     """The network returns; the phone sends the hand, and the server, refusing it, asks
     for its page again (the read-only page, loaded anew)."""

@@ -63,6 +63,7 @@ def test_the_rules_zip_holds_the_pure_rules_and_the_glue():
 PHONE = """
 import json, sys
 from matches import offline_play
+offline_play.install()
 match = {"game": "sergeant-major", "variant": "8-5-3", "players": ["Ann", "Ben", "Cy"]}
 form = [["trump", "hearts"], ["tricks_0", "8"], ["tricks_1", "5"], ["tricks_2", "3"]]
 answer = json.loads(offline_play.derive(json.dumps({**match, "hands": [], "form": form})))

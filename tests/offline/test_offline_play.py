@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from matches import games, offline, offline_play, rules
+from matches import offline, offline_play, rules
+from matches.games import registry as games
 
 
 def _form_hand(ruleset, state, pairs):

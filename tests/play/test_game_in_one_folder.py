@@ -1,6 +1,7 @@
 """A game is one folder (issue 22): Mini Tricks lives in ``tests/play/minigame/`` alone
-(rules, hand form, API body, templates, script) and is registered by one line in the
-``mini`` fixture (tests/conftest.py: the browser test plays it too). It plays through the
+(rules, hand form, API body, templates, script) and is installed by one
+``INSTALLED_APPS`` line in the ``mini`` fixture (tests/conftest.py: the browser test plays
+it too). It plays through the
 match page, the API, the OpenAPI description, a tournament round and a printed table
 card, with no file outside its folder changed."""
 
@@ -11,7 +12,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from matches import games, rules
+from matches import rules
+from matches.games import registry as games
 from matches.models import Match, Table
 from matches.services import closing, drafting, registration, tournaments
 from tests.api_support import login, send
@@ -19,18 +21,19 @@ from tests.api_support import login, send
 SLUG = "mini-tricks"
 
 
-def test_the_registry_knows_it_only_while_registered(mini):
+def test_the_registry_knows_it_only_while_installed(mini):
     assert games.get(SLUG) is mini and SLUG in rules.GAMES
     assert mini.scripts == [f"games/{SLUG}/hand.js"]
-    assert finders.find(f"games/{SLUG}/hand.js") == str(mini.folder / "static" / "hand.js")
+    found = mini.folder / "static" / "games" / SLUG / "hand.js"
+    assert finders.find(f"games/{SLUG}/hand.js") == str(found)
     games.unregister(SLUG)
     assert SLUG not in games.GAMES and SLUG not in rules.GAMES
-    assert finders.find(f"games/{SLUG}/hand.js") is None
     games.register(mini)
 
 
 def test_without_it_the_site_knows_nothing_of_it():
     assert SLUG not in games.GAMES and SLUG not in rules.GAMES
+    assert finders.find(f"games/{SLUG}/hand.js") is None  # nor its files
 
 
 @pytest.mark.django_db

@@ -4,10 +4,11 @@ from the page rather than knowing them itself."""
 import pytest
 from django.template.loader import get_template
 
-from matches import games, rules
-from matches.rules.sergeant_major import SergeantMajorNext
-from matches.rules.sheepshead import CARD_POINTS
-from matches.rules.sieben import COUNTERS
+from matches import rules
+from matches.games import registry as games
+from matches.games.sergeant_major.rules import SergeantMajorNext
+from matches.games.sheepshead.rules import CARD_POINTS
+from matches.games.sieben.rules import COUNTERS
 from matches.services import play as services
 
 

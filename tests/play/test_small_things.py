@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from matches import games
+from matches.games import registry as games
 from matches.models import Match
 from tests.factories import HTMX, sheep, sieben, text
 

@@ -9,10 +9,10 @@ import pytest
 from django.utils import translation
 
 from matches.errors import explain
+from matches.games.skat.rules import Skat
 from matches.models import Match
 from matches.rules import RuleError, get_ruleset, play_hand, replay
 from matches.rules.base import Term, _, term
-from matches.rules.skat import Skat
 from matches.services.play import clean_players
 
 

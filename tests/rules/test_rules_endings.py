@@ -11,6 +11,7 @@ import pytest
 from django.utils import translation
 
 from matches.errors import explain
+from matches.games.sergeant_major.rules import CALLS
 from matches.rules import Ending, RuleError, get_ruleset, replay, stop
 from matches.rules.base import (
     ALL_CALLS,
@@ -24,7 +25,6 @@ from matches.rules.base import (
     Phrases,
     Term,
 )
-from matches.rules.sergeant_major import CALLS
 
 THREE = ("Ann", "Ben", "Cy")
 FOUR = ("North", "East", "South", "West")

@@ -7,8 +7,8 @@ expectations are computed here from the RULES.md tables, independently of the ru
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from matches.games.sieben.rules import SiebenRound, SiebenTally
 from matches.rules import RuleError, get_ruleset, play_hand, replay
-from matches.rules.sieben import SiebenRound, SiebenTally
 from tests.rules.corrections import correct
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus")

@@ -7,8 +7,8 @@ Expected figures are worked out by hand from the seed's five-player table
 
 import pytest
 
+from matches.games.sheepshead.rules import SheepsheadHand, SheepsheadNext
 from matches.rules import RuleError, get_ruleset, play_hand, replay
-from matches.rules.sheepshead import SheepsheadHand, SheepsheadNext
 
 PLAYERS = {
     3: ("Ann", "Ben", "Cy"),

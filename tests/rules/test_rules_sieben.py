@@ -10,8 +10,8 @@ decides the game.
 
 import pytest
 
+from matches.games.sieben.rules import SiebenRound, SiebenTally
 from matches.rules import RuleError, get_ruleset, play_hand, replay
-from matches.rules.sieben import SiebenRound, SiebenTally
 
 TWO = ("Anna", "Bert")
 THREE = ("Anna", "Bert", "Cleo")

@@ -10,8 +10,8 @@ says otherwise C deals the first game, so that A is Vorhand.
 import pytest
 
 from matches import rules
+from matches.games.skat.rules import BID_VALUES, Skat, SkatGame, SkatTally
 from matches.rules import RuleError, play_hand, replay
-from matches.rules.skat import BID_VALUES, Skat, SkatGame, SkatTally
 
 THREE = ("Ann", "Ben", "Cy")
 FOUR = ("Ann", "Ben", "Cy", "Dee")

@@ -22,8 +22,8 @@ How the peers' cases read as a table's report:
 
 import pytest
 
+from matches.games.skat.rules import BID_VALUES, Skat
 from matches.rules import RuleError, play_hand, replay
-from matches.rules.skat import BID_VALUES, Skat
 
 THREE = ("Ann", "Ben", "Cy")
 # At a table of three the dealer is Hinterhand: with seat 2 dealing, seat 0 is Vorhand

@@ -15,8 +15,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from matches.games.skat.rules import BID_VALUES, Skat
 from matches.rules import RuleError, play_hand, replay
-from matches.rules.skat import BID_VALUES, Skat
 from matches.rules.stored import state_from_json, state_to_json
 from tests.rules.corrections import correct
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from matches.games.sergeant_major.rules import SUITS, WOBURN_BIDS
 from matches.rules import GAMES, RuleError, get_ruleset, play_hand, replay, stop
 from matches.rules.base import Detail, MatchState
-from matches.rules.sergeant_major import SUITS, WOBURN_BIDS
 from matches.rules.stored import (
     detail_from_json,
     detail_to_json,

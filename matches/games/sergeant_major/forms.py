@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ...forms.play import HandForm
 from ...rules.base import signed
-from ...rules.sergeant_major import CALLS, SUITS
+from .rules import CALLS, SUITS
 
 SUIT_LABELS = {
     "clubs": gettext_lazy("Clubs"),

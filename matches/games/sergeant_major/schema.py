@@ -7,8 +7,8 @@ from typing import Annotated
 
 from pydantic import Field, StrictStr
 
-from ...rules.sergeant_major import CALLS, SUITS, SergeantMajor
 from ..bodies import Body, Declared, Whole, presets, seat, seat_counts
+from .rules import CALLS, SUITS, SergeantMajor
 
 FEWEST, MOST = seat_counts(SergeantMajor)
 Seat = seat(SergeantMajor)

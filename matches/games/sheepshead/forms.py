@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...forms.play import HandForm
-from ...rules.sheepshead import CARD_POINTS
+from .rules import CARD_POINTS
 
 
 class SheepsheadHandForm(HandForm):

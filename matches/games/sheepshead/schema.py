@@ -7,8 +7,8 @@ from typing import Annotated
 
 from pydantic import Field, StrictBool
 
-from ...rules.sheepshead import CARD_POINTS, Sheepshead
 from ..bodies import Body, Declared, Whole, seat
+from .rules import CARD_POINTS, Sheepshead
 
 Seat = seat(Sheepshead)
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from ...forms.play import HandForm
 from ...rules import RuleError
 from ...rules import _ as rules_
-from ...rules.sieben import COUNTERS
+from .rules import COUNTERS
 
 
 class SiebenHandForm(HandForm):

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ...rules.base import (
     HANDS_LIMIT,
     POINT_LIMIT,
     Detail,
@@ -31,8 +31,8 @@ from .base import (
     _,
     require_int,
 )
-from .fields import ticked, whole
-from .sizes import TableSizes
+from ...rules.fields import ticked, whole
+from ...rules.sizes import TableSizes
 
 COUNTERS = 90
 FOUR_OF_A_KIND = 4

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ...rules.base import (
     ALL_CALLS,
     BY_GAIN,
     BY_LAST_TRICK,
@@ -43,8 +43,8 @@ from .base import (
     signed,
     term,
 )
-from .fields import whole
-from .sizes import TableSizes
+from ...rules.fields import whole
+from ...rules.sizes import TableSizes
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CALLS = (*SUITS, "no-trumps", "miz")  # the alternate game's calls, §1.5

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ...rules.base import (
     HANDS_LIMIT,
     Detail,
     Ending,
@@ -28,8 +28,8 @@ from .base import (
     require_seat,
     term,
 )
-from .fields import ticked, whole
-from .sizes import TableSizes
+from ...rules.fields import ticked, whole
+from ...rules.sizes import TableSizes
 
 CARD_POINTS = 120
 # The hand form's words for "nobody picked" and "alone" (SheepsheadHandForm).

@@ -12,8 +12,8 @@ Not zero-sum, on purpose (docs/games/skat.md "The score of one game"): a won gam
 the declarer value + 50 and nobody else anything; a lost one costs the declarer
 2 × value + 50 and gives each other player at the table 40 (three) or 30 (four).
 
-Not registered yet: the game has no Django side until each game is an installed app
-(issue 34), so no page, API answer or tournament may offer it (``register=False``).
+Not installed yet: the folder has no app (``apps.py``) until Skat's Django side is
+written (issue 35), so no page, API answer or tournament offers it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
+from ...rules.base import (
     HANDS_LIMIT,
     Detail,
     Ending,
@@ -173,7 +173,7 @@ def bid_neighbours(bid: int) -> tuple[int | None, int | None]:
     return lower, higher
 
 
-class Skat(Ruleset, register=False):
+class Skat(Ruleset):
     """Skat at a table of three, or of four with the dealer sitting out, over a series of
     36 or 48 games scored on the ISkO list with Seeger-Fabian (docs/games/skat.md)."""
 

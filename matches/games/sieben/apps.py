@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class SiebenConfig(AppConfig):
+    name = "matches.games.sieben"
+    label = "sieben"
+    verbose_name = "Sieben (Sedma)"
+
+    def ready(self):
+        from ..registry import register
+        from .game import SiebenGame
+
+        register(SiebenGame())

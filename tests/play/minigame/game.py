@@ -1,0 +1,18 @@
+"""Mini Tricks' plugin: what its pages say, its form and its API hand body."""
+
+from matches.games.base import Game
+
+from .forms import MiniHandForm
+from .rules import MiniTricks
+from .schema import MiniTricksHand
+
+
+class MiniTricksGame(Game):
+    ruleset_class = MiniTricks
+    name = "Mini Tricks"
+    hand_form = MiniHandForm
+    hand_body = MiniTricksHand
+    paper_seat_column = "Tricks"
+
+    def rules_card(self, ruleset) -> list[str]:
+        return ["Six tricks a hand; each seat scores the tricks it took over two."]
