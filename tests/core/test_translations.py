@@ -1,4 +1,5 @@
-"""The German catalogue: complete, not fuzzy, compiled, and in step with the source.
+"""The German catalogues (the project's in ``locale/`` and each game's in its app's
+``locale/``): complete, not fuzzy, compiled, and in step with the source.
 
 No database and no extra packages: a small .po reader below, Python's gettext for the .mo.
 """
@@ -19,8 +20,9 @@ import pytest
 from django.utils import translation
 
 ROOT = Path(__file__).resolve().parents[2]
-PO = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
-MO = PO.with_suffix(".mo")
+CATALOGUE = Path("locale") / "de" / "LC_MESSAGES" / "django.po"
+# The project's, then each game's (an app's catalogue is found by Django as any app's).
+POS = [ROOT / CATALOGUE, *sorted((ROOT / "matches" / "games").glob(f"*/{CATALOGUE}"))]
 
 # What must survive translation unchanged: %(name)s and %s placeholders, a literal %%,
 # and anything in angle brackets (HTML, or text such as <token>).
@@ -117,9 +119,22 @@ def catalogue(entries: list[Entry]) -> dict:
     return compiled
 
 
+def test_the_project_and_every_game_have_a_catalogue():
+    from django.apps import apps
+
+    folders = {Path(app.path) for app in apps.get_app_configs()}
+    games = {folder for folder in folders if folder.parent == ROOT / "matches" / "games"}
+    assert games and {po.parents[3] for po in POS[1:]} == games
+
+
+@pytest.fixture(scope="module", params=POS, ids=lambda po: str(po.relative_to(ROOT)))
+def po(request) -> Path:
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def entries() -> list[Entry]:
-    return read_po(PO)
+def entries(po) -> list[Entry]:
+    return read_po(po)
 
 
 def test_every_message_is_translated_and_none_is_fuzzy(entries):
@@ -157,8 +172,8 @@ def test_no_german_message_puts_two_figures_side_by_side(entries):
     assert close == []
 
 
-def test_compiled_catalogue_matches_the_po(entries):
-    with MO.open("rb") as handle:
+def test_compiled_catalogue_matches_the_po(po, entries):
+    with po.with_suffix(".mo").open("rb") as handle:
         compiled = dict(gettext.GNUTranslations(handle)._catalog)
     expected = catalogue(entries)
     for found in (compiled, expected):
@@ -168,12 +183,23 @@ def test_compiled_catalogue_matches_the_po(entries):
     )
 
 
-def test_catalogue_lists_every_message_of_the_source(tmp_path, entries):
+def test_catalogue_lists_every_message_of_the_source(fresh, po, entries):
+    made = {entry.key for entry in read_po(fresh / po.relative_to(ROOT))}
+    committed = {entry.key for entry in entries}
+    assert made - committed == set(), "new messages: run `make messages` and translate them"
+    assert committed - made == set(), "messages no longer in the source: run `make messages`"
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory) -> Path:
+    """A copy of the sources with every catalogue made anew by ``makemessages`` (once for
+    all the catalogues: one run writes each app's ``locale/``)."""
     if shutil.which("xgettext") is None:
         pytest.skip(
             "waits for GNU gettext (apt-get install gettext) to compare the catalogue "
             "with the source; CI installs it"
         )
+    tmp_path = tmp_path_factory.mktemp("messages")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
     for name in ("matches", "templates", "scorekeeper", "locale"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=ignore)
@@ -192,10 +218,7 @@ def test_catalogue_lists_every_message_of_the_source(tmp_path, entries):
         timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    fresh = {entry.key for entry in read_po(tmp_path / PO.relative_to(ROOT))}
-    committed = {entry.key for entry in entries}
-    assert fresh - committed == set(), "new messages: run `make messages` and translate them"
-    assert committed - fresh == set(), "messages no longer in the source: run `make messages`"
+    return tmp_path
 
 
 def test_german_is_rendered():
