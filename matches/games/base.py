@@ -80,6 +80,14 @@ class Game:
         return Path(sys.modules[type(self).__module__].__file__).parent
 
     @cached_property
+    def styles(self) -> list[str]:
+        """The static paths of the game's own style sheets (every ``.css`` in its
+        ``static/games/<slug>/``), which the pages of its matches link after the shared
+        ``css/app.css``: a game's look ships in its folder."""
+        static = self.folder / "static" / "games" / self.slug
+        return [f"games/{self.slug}/{path.name}" for path in sorted(static.glob("*.css"))]
+
+    @cached_property
     def scripts(self) -> list[str]:
         """The static paths of the game's own scripts (every ``.js`` in its
         ``static/games/<slug>/``), which the pages with its hand form load after the

@@ -106,16 +106,33 @@ def list_figures(match):
     return games.of(match).list_figures(match)
 
 
-@register.simple_tag(takes_context=True)
-def game_scripts(context):
-    """The script tags of the page's game (``game`` in the context, or the game of its
-    ``match``: the pages with a hand form), after the shared ``js/table.js``."""
+def _page_game(context):
+    """The page's game: ``game`` in the context, or the game of its ``match`` (the pages
+    with a hand form); None on a page of no game."""
     from ..games import registry as games
 
     game = context.get("game")
     if not isinstance(game, games.Game):
         match = context.get("match")
         game = games.GAMES.get(getattr(match, "game", None))
+    return game
+
+
+@register.simple_tag(takes_context=True)
+def game_styles(context):
+    """The style sheet links of the page's game, after the shared ``css/app.css``."""
+    game = _page_game(context)
+    if game is None:
+        return ""
+    return format_html_join(
+        "\n  ", '<link rel="stylesheet" href="{}">', ((static(path),) for path in game.styles)
+    )
+
+
+@register.simple_tag(takes_context=True)
+def game_scripts(context):
+    """The script tags of the page's game, after the shared ``js/table.js``."""
+    game = _page_game(context)
     if game is None:
         return ""
     return format_html_join(

@@ -52,6 +52,10 @@ def test_it_plays_through_the_match_page(client, owner, mini):
     assert 'data-mini-tricks="6"' in page and 'name="taken_2"' in page  # its hand_form.html
     assert f'<script src="/static/games/{SLUG}/hand.js" defer></script>' in page
     assert client.get(f"/static/games/{SLUG}/hand.js").status_code == 200
+    # Its own style, from its folder (issue 34, item 6).
+    assert f'<link rel="stylesheet" href="/static/games/{SLUG}/game.css">' in page
+    sheet = client.get(f"/static/games/{SLUG}/game.css")
+    assert b".mini-score" in b"".join(sheet.streaming_content)
 
     hand = {"number": "1", "taken_0": "3", "taken_1": "2", "taken_2": "1"}
     client.post(reverse("play:hand_record", args=[match.pk]), hand)
