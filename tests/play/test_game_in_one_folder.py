@@ -161,3 +161,53 @@ def test_the_phone_says_it_cannot_score_a_game_that_reads_no_form(mini):
         "field": "game",
     }
     assert json.loads(offline_play.derive(json.dumps(match)))["ok"]
+
+
+@pytest.mark.django_db
+def test_it_speaks_german_from_its_own_catalogue(client, owner, mini):
+    """Its words are in its folder's catalogue (locale/de/), found as any app's."""
+    from tests.factories import game_match
+
+    client.force_login(owner)
+    match = game_match(owner, SLUG, "standard", ["Ann", "Ben", "Cy"])
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+    page = client.get(match.get_absolute_url(), **german).content.decode()
+    assert "Mini-Stiche" in page and "Gemachte Stiche" in page
+    assert "Noch keine Spiele: Gib die Stiche jedes Platzes ein." in page
+    wrong = {"number": "1", "taken_0": "6", "taken_1": "1", "taken_2": "0"}
+    refused = client.post(reverse("play:hand_record", args=[match.pk]), wrong, **german)
+    assert "Die Stiche müssen zusammen 6 ergeben." in refused.content.decode()
+    assert not match.hands.exists()
+
+
+def test_the_phones_bundle_carries_its_rules_from_the_registry(mini, tmp_path):
+    """The offline zip is made from the registry: installed, its rules.py and the packages
+    above it travel to the phone (each a real file, importing no Django), and the rules
+    there replay its hands."""
+    import io
+    import subprocess
+    import sys
+    import zipfile
+
+    from matches import offline
+
+    data, _version = offline.rules_zip()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "tests/play/minigame/rules.py" in names and "tests/play/minigame/__init__.py" in names
+    assert [SLUG, "tests.play.minigame.rules", "MiniTricks"] in offline.installed()
+    zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
+    hands = [{"taken": [3, 2, 1]}]
+    phone = (
+        "import json, sys; sys.path[:0] = ['.']\n"
+        "from matches import offline_play\n"
+        "offline_play.install()\n"
+        f"match = {{'game': {SLUG!r}, 'variant': 'standard', 'players': ['Ann', 'Ben', 'Cy'],"
+        f" 'hands': {hands!r}}}\n"
+        "answer = json.loads(offline_play.derive(json.dumps(match)))\n"
+        "print(json.dumps([answer['ok'], answer['totals'], 'django' in sys.modules]))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-I", "-c", phone], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout) == [True, [1, 0, -1], False]
