@@ -109,7 +109,7 @@ class Hand:
     targets: tuple[int, ...] | None
     scores: tuple[int, ...]
     # The seats that played it; any other sat out and scored 0 (but Skat's dealer at a table
-    # of four, who still gets the 30 of a lost game: docs/games/skat.md).
+    # of four, who still gets the 30 of a lost game: skat/rules.md).
     active: tuple[int, ...]
     detail: Detail = NO_DETAIL
 
