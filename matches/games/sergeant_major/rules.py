@@ -678,7 +678,9 @@ class SergeantMajor(Ruleset):
             fields["call"] = "one of " + ", ".join(CALLS) + "; each seat makes each call once"
         else:
             fields["trump"] = "one of " + ", ".join(SUITS)
-        fields["last_trick"] = "seat; only when a point-limit tie needs it (rules.md §1.3)"
+        fields["last_trick"] = (
+            "seat; only when a point-limit tie needs it (sergeant_major/rules.md §1.3)"
+        )
         if self.preset.exchange == PLUCKING:
             fields["exchanges"] = (
                 "optional list of {from, to, cards}: the plucking done before this hand "
