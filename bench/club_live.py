@@ -18,7 +18,7 @@ Prints the hands recorded, the errors (target 0), the board poll's median and p9
 ratios to the trivial view's median: unchanged (204: target <= 2x) and right after a
 hand (200: target <= 4x), and the recording ratio (target <= 5x, as `bench.py`'s). And
 how late the board shows a hand: from a table's 201 to each poller's first board with
-that hand counted, the median and the longest over every hand and poller (TOURNAMENTS.md
+that hand counted, the median and the longest over every hand and poller (docs/tournaments.md
 §7 and issue 19: within one poll interval plus a second, so at most 6 s).
 """
 

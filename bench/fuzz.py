@@ -4,7 +4,7 @@ Starts the app as `make run` serves it (``scorekeeper.serve``: Granian) on loopb
 fresh SQLite database in a temporary DATA_DIR holding a user, their API token and a few
 matches (``bench.setup_data``), then runs Schemathesis over ``/api/openapi.json`` with that
 token as the bearer, bounded by examples per operation and a time limit. What it holds the
-API to (API.md, issue 8): no server error, every answer JSON (``fuzz_checks``), every
+API to (matches/api/API.md, issue 8): no server error, every answer JSON (``fuzz_checks``), every
 answer's status code and body as the description says. Exits with Schemathesis's code:
 non-zero on any failure, which fails CI.
 
@@ -42,7 +42,7 @@ CHECKS = (
     "use_after_free",
     "ensure_resource_availability",
     "ignored_auth",
-    "json_everywhere",  # fuzz_checks.py: every answer JSON, every error in API.md's shape
+    "json_everywhere",  # fuzz_checks.py: every answer JSON, every error in the contract's shape
 )
 
 

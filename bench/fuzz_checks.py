@@ -1,7 +1,7 @@
 """Schemathesis hooks for ``bench/fuzz.py`` (loaded through ``SCHEMATHESIS_HOOKS``).
 
 ``content_type_conformance`` only looks at answers whose status the description lists;
-the check ``json_everywhere`` holds every answer under /api/ to API.md's rule instead:
+the check ``json_everywhere`` holds every answer under /api/ to matches/api/API.md's rule instead:
 JSON, in the error shape whenever it is an error. The hooks below it steer the bodies
 meant to be accepted towards what the rules and the stored state take (a legal next
 hand, a merge of two players), which no description can state.
@@ -21,7 +21,7 @@ from schemathesis.generation.modes import GenerationMode
 def json_everywhere(ctx, response, case):
     """Every answer is JSON; every error is ``{"error": code, "message": sentence, ...}``."""
     if response.status_code == 204 and not response.content:
-        return  # No Content (a deleted match, API.md): nothing to be JSON
+        return  # No Content (a deleted match, matches/api/API.md): nothing to be JSON
     content_type = (response.headers.get("content-type") or [""])[0]  # lowercase keys, lists
     if not content_type.startswith("application/json"):
         raise AssertionError(f"Not JSON: {response.status_code} with {content_type!r}")
@@ -37,7 +37,7 @@ def json_everywhere(ctx, response, case):
             and body["message"]
         )
         if not shape_ok:
-            raise AssertionError(f"Not the error shape of API.md: {body!r:.200}")
+            raise AssertionError(f"Not the error shape of matches/api/API.md: {body!r:.200}")
 
 
 # -- data the rules would take --------------------------------------------------------------

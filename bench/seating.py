@@ -1,4 +1,4 @@
-"""The seating benchmark: one table of every seating case TOURNAMENTS.md §3 and issue 23
+"""The seating benchmark: one table of every seating case docs/tournaments.md §3 and issue 23
 name, with the repeat pairs reached, the most any pair met, the lower bound and the CPU
 seconds.
 
@@ -290,7 +290,7 @@ def _row(name, found, most, bound, seconds, target_repeats, target_seconds, note
 
 
 def contract_cases() -> list[Case]:
-    """TOURNAMENTS.md §3: zero repeats on the social golfer cases, each plan within 10 s."""
+    """docs/tournaments.md §3: zero repeats on the social golfer cases, each plan within 10 s."""
     return [
         event(f"{n}×{k}×{r}", n, SERGEANT_MAJOR if k == 3 else FOURS, r, target_repeats=0,
               target_seconds=CONTRACT_SECONDS, quick=True, contract=True)
@@ -356,7 +356,7 @@ def item6_scale_sitters() -> list[Case]:
 
 
 SECTIONS: tuple[tuple[str, Callable[[], list[Case]]], ...] = (
-    ("TOURNAMENTS.md §3: the social golfer cases, round by round", contract_cases),
+    ("docs/tournaments.md §3: the social golfer cases, round by round", contract_cases),
     ("Item 1: zero repeats where the literature has them", item1_designs),
     ("Item 2: spread the repeats", item2_spread),
     ("Item 4: sitters in turn", item4_sitters),

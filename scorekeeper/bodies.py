@@ -36,7 +36,7 @@ def has_body(meta) -> bool:
 
 
 def busy(meta, start_response):
-    """503: the turns are all taken. Under /api/ in the API's error shape (API.md)."""
+    """503: the turns are all taken. Under /api/ in the API's error shape (matches/api/API.md)."""
     message = gettext("The server is busy. Try again in a few seconds.")
     path = meta.get("PATH_INFO", "")
     if path == "/api" or path.startswith("/api/"):

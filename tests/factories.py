@@ -12,8 +12,8 @@ from matches.services import play as services
 # An htmx request, as the browser's htmx sends it.
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
-# RULES.md §1.2: each Sergeant Major preset's targets by offset (dealer, eldest, third,
-# ...) and the tricks in a hand. The one table every test of the presets reads.
+# sergeant_major/rules.md §1.2: each Sergeant Major preset's targets by offset (dealer,
+# eldest, third, ...) and the tricks in a hand. The one table every test of the presets reads.
 PRESET_TABLE = {
     "8-5-3": ((8, 5, 3), 16),
     "8-5-3-points": ((8, 5, 3), 16),

@@ -1,4 +1,4 @@
-"""The JSON API (API.md), a second face of services.py: parse, authorise, render.
+"""The JSON API (matches/api/API.md), a second face of services.py: parse, authorise, render.
 
 Nothing here computes a score or writes to the database; ``services`` does both.
 

@@ -1,4 +1,4 @@
-"""The whole tournament as JSON (TOURNAMENTS.md §7 "Exports"):
+"""The whole tournament as JSON (docs/tournaments.md §7 "Exports"):
 ``GET /api/tournaments/{id}/export``.
 
 The tournament as ``GET /api/tournaments/{id}`` gives it (entries, rounds, tables), each

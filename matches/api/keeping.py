@@ -1,4 +1,4 @@
-"""The list of matches, archiving and deleting (API.md; issue 20, items 3 and 5):
+"""The list of matches, archiving and deleting (matches/api/API.md; issue 20, items 3 and 5):
 ``GET /api/matches``, ``POST /api/matches/{id}/archive``, ``DELETE /api/matches/{id}``.
 
 Accounts only: a share token reads one match, a table link writes its table's hands;

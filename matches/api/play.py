@@ -1,4 +1,4 @@
-"""The match endpoints of API.md: games, matches, hands, the audit trail."""
+"""The match endpoints of matches/api/API.md: games, matches, hands, the audit trail."""
 
 from __future__ import annotations
 
@@ -62,8 +62,8 @@ def _conflict(request, exc: Conflict):
 
 
 def state_json(snap: selectors.Snapshot) -> dict[str, Any]:
-    """The match state of API.md. A game's own facts (its ``Detail``s, and for some games
-    the ``active`` seats) are added as the ruleset writes them, never replacing the
+    """The match state of matches/api/API.md. A game's own facts (its ``Detail``s, and for
+    some games the ``active`` seats) are added as the ruleset writes them, never replacing the
     common keys. Tuples stay tuples (JSON arrays all the same): this runs on every write,
     for every hand."""
     return _state_json(snap, hands_json(snap))
@@ -79,7 +79,7 @@ written = selectors.RevisionCache(size=1000)
 
 
 def hands_json(snap: selectors.Snapshot) -> list[dict[str, Any]]:
-    """Each hand of ``snap``'s whole state as API.md writes it; the hands whose objects
+    """Each hand of ``snap``'s whole state as matches/api/API.md writes it; the hands whose objects
     and versions a state answered before holds too are taken as written then."""
     hands, versions = snap.whole
     kept = written.get(str(snap.match.pk))
@@ -242,7 +242,7 @@ def _state_key(match: Match) -> str:
 def state_response(snap: selectors.Snapshot, status: int = 200) -> HttpResponse:
     """The match state as JSON. Scoreboards poll it far more often than hands are played,
     so the encoding is kept per match revision (every write bumps it) and served as it
-    is; ``MatchOut`` describes it for OpenAPI and the tests hold it to API.md."""
+    is; ``MatchOut`` describes it for OpenAPI and the tests hold it to matches/api/API.md."""
     body = state_body(snap)
     cache.set(_state_key(snap.match), body, selectors.STATE_CACHE_SECONDS)
     return HttpResponse(body, status=status, content_type="application/json")
@@ -308,7 +308,7 @@ def prefers_minimal(request) -> bool:
 def write_response(
     request, snap: selectors.Snapshot, changed: list[tuple[rules.Hand, int]], status: int = 200
 ) -> HttpResponse:
-    """The answer to a write: the whole match state (API.md), or with ``Prefer:
+    """The answer to a write: the whole match state (matches/api/API.md), or with ``Prefer:
     return=minimal`` only what the write changed (``changed``: the hands it added or
     changed, with their versions), which needs none of the other hands."""
     if not prefers_minimal(request):
@@ -431,7 +431,7 @@ def _stop_endpoint(path: str, change, summary: str):
     return endpoint
 
 
-# Additions to API.md: end a match now (an open-ended Sheepshead session; the highest
+# Additions to matches/api/API.md: end a match now (an open-ended Sheepshead session; the highest
 # total wins) and take that back. 409 when there is nothing to end or reopen.
 stop_match = _stop_endpoint(
     "/matches/{int:match_id}/stop", services.stop_match, "End the match now"
@@ -452,7 +452,7 @@ def match_history(request, match_id: int):
     return history_json(match_for(request, match_id, Access.AUDIT))
 
 
-# Additions to API.md: the share link, for its owner (or an organiser) to hand out, and
+# Additions to matches/api/API.md: the share link, for its owner (or an organiser) to hand out, and
 # replacing it (the old token then reaches nothing). 403 for a share token.
 
 

@@ -1,4 +1,4 @@
-"""Player links in the API (API.md "Player links, player pages and ratings"; issue 36).
+"""Player links in the API (matches/api/API.md "Player links, player pages and ratings"; issue 36).
 
 - ``GET /api/tournaments/{id}/entries/{entry}/link``, ``POST`` the same: organisers, the
   entry's player link; a POST replaces it (the old token reaches nothing from then on).

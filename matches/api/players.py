@@ -1,4 +1,4 @@
-"""The register of players (API.md "Players and tournaments"), for organisers only.
+"""The register of players (matches/api/API.md "Players and tournaments"), for organisers only.
 
 ``GET /api/players?q=`` and ``POST /api/players`` are the contract; ``GET`` and ``PATCH
 /api/players/{id}`` and ``POST /api/players/{id}/merge`` are additions (docs/api.md). Every
@@ -136,7 +136,7 @@ class MergeIn(Body):
 
 
 def player_json(player: Player) -> dict[str, Any]:
-    """The register's shape of API.md, plus ``casual``."""
+    """The register's shape of matches/api/API.md, plus ``casual``."""
     return {
         "id": player.pk,
         "name": player.name,

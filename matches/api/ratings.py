@@ -1,5 +1,5 @@
-"""A player's figures and the club's rating lists (API.md "Player links, player pages and
-ratings"; docs/tournaments.md "Player pages and the club rating"), for organisers, and a
+"""A player's figures and the club's rating lists (matches/api/API.md "Player links, player
+pages and ratings"; docs/tournaments.md "Player pages and the club rating"), for organisers, and a
 player's own figures for their player link: the pages' reads (``services.club``) as JSON.
 401 without credentials, 403 for anyone else, 404 for a player or game that does not
 exist."""

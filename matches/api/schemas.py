@@ -1,4 +1,4 @@
-"""The shapes of the JSON API (API.md): what it sends, and the request bodies it takes.
+"""The shapes of the JSON API (matches/api/API.md): what it sends, and the request bodies it takes.
 
 Request bodies are both described and validated by the models here: the endpoints read
 the JSON object (``base.read_body``: 400 unless it is one) and validate it with the very
@@ -16,7 +16,7 @@ are, the suits, seat indices, card points, players named once — are declared i
 description all the same (``Declared``), so that a client or a fuzzer reads every limit
 there; the tests and ``make fuzz`` hold the server to each of them.
 
-Answers (``...Out``) are described here and hold the tests to API.md. Hand fields differ
+Answers (``...Out``) are described here and hold the tests to matches/api/API.md. Hand fields differ
 from game to game, so the hand/next-hand objects allow extra keys.
 
 Each game's hand body is its own (``Game.hand_body``, in the game's package): a hand or a

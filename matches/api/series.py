@@ -1,4 +1,4 @@
-"""Series endpoints (TOURNAMENTS.md §6, §8): ``GET /api/series``, ``POST /api/series``,
+"""Series endpoints (docs/tournaments.md §6, §8): ``GET /api/series``, ``POST /api/series``,
 ``GET /api/series/{id}`` (the series with its table), and adding or removing a
 tournament (``POST /api/series/{id}/tournaments``, ``DELETE
 /api/series/{id}/tournaments/{tournament}``).

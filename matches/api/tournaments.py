@@ -1,4 +1,4 @@
-"""The tournament endpoints of API.md ("Players and tournaments").
+"""The tournament endpoints of matches/api/API.md ("Players and tournaments").
 
 Organisers (staff) only, except reads of a public tournament, which anyone may make.
 Writes go through the tournament writers (``services.tournaments``, ``registration``,
@@ -277,7 +277,7 @@ class TournamentIn(Body):
     table_size: Annotated[Whole, Declared(minimum=2, maximum=8)] | None = None
     # Choices are declared here and judged by the services, in the house's words.
     score: Annotated[StrictStr, Declared(enum=list(standings.SCORES))] | None = None
-    # Omitted: the chain TOURNAMENTS.md §5 gives the score (an empty list is no chain).
+    # Omitted: the chain docs/tournaments.md §5 gives the score (an empty list is no chain).
     tie_breaks: (
         Annotated[
             list[Annotated[StrictStr, Declared(enum=list(standings.TIE_BREAKS))]],

@@ -1,4 +1,4 @@
-"""A tournament's set-up form (TOURNAMENTS.md §2): the game and its options, the rounds and
+"""A tournament's set-up form (docs/tournaments.md §2): the game and its options, the rounds and
 hands, the score and its tie-breaks, the byes; the services check what it parses."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..models import Tournament
 from ..rules import RuleError
 from .fields import OPTION_LABELS, TypedText, option_field
 
-# The tie-breaks of TOURNAMENTS.md §5 in the organiser's words.
+# The tie-breaks of docs/tournaments.md §5 in the organiser's words.
 TIE_BREAK_LABELS = {
     "game_points": gettext_lazy("game points"),
     "match_points": gettext_lazy("match points"),
@@ -44,7 +44,7 @@ def _preset_label(game: str, variant: str) -> str:
 
 
 def _sized_tables() -> list[games.Game]:
-    """The games whose tournaments choose their table size (TOURNAMENTS.md §2)."""
+    """The games whose tournaments choose their table size (docs/tournaments.md §2)."""
     return [game for game in games.GAMES.values() if game.ruleset_class.chooses_table_size]
 
 

@@ -263,7 +263,7 @@ class Game:
 
     @staticmethod
     def tie_words(state: MatchState) -> str:
-        """RULES.md §1.3: the tie at the limit and what broke it."""
+        """sergeant_major/rules.md §1.3: the tie at the limit and what broke it."""
         ending = state.ending
         names = state.players
         winner = ending.winners[0]

@@ -1,5 +1,5 @@
 """A series: a club season of tournaments of one game, ranked by their results
-(TOURNAMENTS.md §6).
+(docs/tournaments.md §6).
 
 The table itself is computed, never stored (``services.series`` reads each tournament's
 standings, ``matches.standings.series`` ranks them); only what an organiser decides lives

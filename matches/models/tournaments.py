@@ -1,4 +1,4 @@
-"""A club tournament (TOURNAMENTS.md): its entries, rounds, tables and rulings.
+"""A club tournament (docs/tournaments.md): its entries, rounds, tables and rulings.
 
 A table in a round plays one ordinary ``Match``; its seats point to the same players as
 the entries, so standings are read from the matches' seats in one query. Written only by
@@ -182,7 +182,7 @@ class KeepApart(models.Model):
         return f"{self.first_id} ≠ {self.second_id}"
 
 
-# The seating methods of TOURNAMENTS.md §3 as a page says them: the codes stay what the
+# The seating methods of docs/tournaments.md §3 as a page says them: the codes stay what the
 # API and the form post ("draw", "mixed"), the words follow the language.
 METHOD_NAMES = {
     "draw": pgettext_lazy("seating method", "draw"),

@@ -52,7 +52,7 @@ def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = Non
 def table_sizes(
     game: str, variant: str, table_size: int | None = None, remainder: str = "sitters"
 ) -> TableSizes:
-    """The table sizes a tournament of ``game`` in ``variant`` seats (TOURNAMENTS.md §2),
+    """The table sizes a tournament of ``game`` in ``variant`` seats (docs/tournaments.md §2),
     as its ruleset says (``Ruleset.table_sizes_for``, of the preset as it stands: a
     sitter is the table's to add); ``remainder`` is the tournament's policy:
     ``"sitters"`` fills the remainder with tables of one more where the game has them,

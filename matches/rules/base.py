@@ -89,7 +89,7 @@ class Detail:
 
     Each game subclasses it with typed, frozen fields of its own (Sieben's round winner,
     Sheepshead's multiplier, the calls still to make...). ``as_json`` names the keys the
-    API adds for them (API.md), in the order it writes them; facts only the pages use
+    API adds for them (matches/api/API.md), in the order it writes them; facts only the pages use
     stay out of it."""
 
     def as_json(self) -> dict[str, Any]:
@@ -109,7 +109,7 @@ class Hand:
     targets: tuple[int, ...] | None
     scores: tuple[int, ...]
     # The seats that played it; any other sat out and scored 0 (but Skat's dealer at a table
-    # of four, who still gets the 30 of a lost game: docs/games/skat.md).
+    # of four, who still gets the 30 of a lost game: skat/rules.md).
     active: tuple[int, ...]
     detail: Detail = NO_DETAIL
 
@@ -133,7 +133,7 @@ POINT_BAND = "point_band"  # a total reached plus or minus the band
 HANDS_LIMIT = "hands_limit"  # the hands were played
 ALL_CALLS = "calls"  # every call was made (Sergeant Major alternate)
 STOPPED = "stopped"  # the table ended the match
-# How a tie at the point limit was broken (RULES.md §1.3).
+# How a tie at the point limit was broken (sergeant_major/rules.md §1.3).
 BY_GAIN = "gain"  # the bigger gain in the last hand
 BY_LAST_TRICK = "last_trick"  # whoever of the tied seats took a trick most recently
 
@@ -239,7 +239,7 @@ class Ruleset:
     no_setup: ClassVar[str]  # unless the game overrides ``first_deal``
     # A hand after the end ("The series is complete" in Skat); ``number``: the hands played.
     over: ClassVar[str] = _("The match ended after hand %(number)s; no more hands can be recorded.")
-    # Whether the API lists each hand's ``active`` seats (API.md: Sheepshead's do).
+    # Whether the API lists each hand's ``active`` seats (matches/api/API.md: Sheepshead's do).
     lists_active: ClassVar[bool] = False
     # A bool option that seats one more player, who sits out in turn (Sergeant Major's
     # ``sitter``), if the game has one: the new-match page asks for that seat's name too.
@@ -457,7 +457,7 @@ class Ruleset:
 
     def outright(self, state: MatchState) -> int | None:
         """The seat that won the whole match in one hand rather than on totals (Sergeant
-        Major's 12 tricks), if any: standings rank such a win first (TOURNAMENTS.md §5)."""
+        Major's 12 tricks), if any: standings rank such a win first (docs/tournaments.md §5)."""
         return None
 
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
@@ -495,7 +495,7 @@ class Ruleset:
         does not say how cannot be scored offline."""
         raise RuleError(_("This game cannot be scored offline."), field="game")
 
-    # -- tournaments (TOURNAMENTS.md §2, §4) -------------------------------------------
+    # -- tournaments (docs/tournaments.md §2, §4) -------------------------------------------
     # What a tournament of the game seats and plays is the rules' to say, so that the
     # services ask it here and not of the game's pages.
 

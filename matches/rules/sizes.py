@@ -1,4 +1,4 @@
-"""The table sizes a game seats (TOURNAMENTS.md §2, §4), in the rules because a game's
+"""The table sizes a game seats (docs/tournaments.md §2, §4), in the rules because a game's
 ruleset says which it has (``Ruleset.table_sizes_for``) and the seating splits the entries
 into them: both import this module, and it imports neither (nor anything of the app), so
 that the phone's offline rules need no seating.

@@ -1,4 +1,4 @@
-"""Seating a club tournament's rounds: pure Python, no Django (TOURNAMENTS.md §2–§3).
+"""Seating a club tournament's rounds: pure Python, no Django (docs/tournaments.md §2–§3).
 
 Fed with plain dataclasses as ``matches.standings`` is: ``tables`` splits the checked-in
 entries into tables of the sizes a game allows (``TableSizes``, the rules' own:

@@ -1,4 +1,4 @@
-"""Seating a round by one of the methods of TOURNAMENTS.md §3.
+"""Seating a round by one of the methods of docs/tournaments.md §3.
 
 ``seat`` is the one entry point: the checked-in, not withdrawn entries, the table sizes,
 the history and the standings go in; a ``Seating`` comes out, its quality figure

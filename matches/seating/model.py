@@ -1,4 +1,4 @@
-"""What seating is computed from and what it gives (TOURNAMENTS.md §3).
+"""What seating is computed from and what it gives (docs/tournaments.md §3).
 
 Plain frozen dataclasses, as in ``matches.standings``: an entry is whatever identifies it
 there (its primary key, usually; hashable). ``History`` holds the rounds already seated,

@@ -1,4 +1,4 @@
-"""The plan behind ``mixed``: the remaining rounds seated together (TOURNAMENTS.md §3).
+"""The plan behind ``mixed``: the remaining rounds seated together (docs/tournaments.md §3).
 
 What is minimised, in order (each term outweighs everything after it; ``TERMS``;
 docs/tournaments.md, "Seating"):
@@ -50,7 +50,7 @@ from .designs import designs
 from .model import Entry, History
 from .quality import forced_by_rounds, forcing, least_together
 
-# Evaluated moves at most: keeps the slowest plan inside TOURNAMENTS.md §3's time on one
+# Evaluated moves at most: keeps the slowest plan inside docs/tournaments.md §3's time on one
 # core, with room to spare on a slower machine (bench/seating.py measures it).
 BUDGET = 1_500_000
 # Backtracking steps to fit the played rounds into one design: the cyclic designs of 30 and

@@ -1,5 +1,5 @@
 """The repeat-pair figure of a seating, its lower bound and whether it is optimal
-(TOURNAMENTS.md §3; docs/tournaments.md, "Seating").
+(docs/tournaments.md §3; docs/tournaments.md, "Seating").
 
 A pair that has shared a table m times counts m − 1 repeat pairs. That is the count the
 contract's bound is about: with N players at k-seat tables over r rounds each player

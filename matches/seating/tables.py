@@ -1,4 +1,4 @@
-"""Splitting the checked-in entries into tables (TOURNAMENTS.md §2, §4), and a round's
+"""Splitting the checked-in entries into tables (docs/tournaments.md §2, §4), and a round's
 hands per round checked against the table size.
 
 The sizes a game allows (``TableSizes``) are its ruleset's to say

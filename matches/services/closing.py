@@ -1,4 +1,4 @@
-"""Closing the round being played (TOURNAMENTS.md §4): unfinished tables ended with a
+"""Closing the round being played (docs/tournaments.md §4): unfinished tables ended with a
 reason, unconfirmed ones confirmed in the organiser's name, but only those the organiser
 was shown first (``ConfirmFirst``); the last round's closing finishes the tournament."""
 

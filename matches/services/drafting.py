@@ -1,4 +1,4 @@
-"""Writes to a tournament's rounds (TOURNAMENTS.md §3): the next round drafted (the seating
+"""Writes to a tournament's rounds (docs/tournaments.md §3): the next round drafted (the seating
 is the pure ``matches.seating``, planned outside the write's transaction), the draft
 changed (a swap, a move, each previewed first), the round started (a table's match each,
 created by ``services.play``)."""

@@ -21,7 +21,7 @@ from .selectors import RevisionCache
 from .sheets import CardLine
 from .tables import table_sizes
 
-# Where an entry stands in its tournament (API.md's ``status``).
+# Where an entry stands in its tournament (matches/api/API.md's ``status``).
 DRAFTING, SEATED, BYE, WITHDRAWN, FINISHED = "drafting", "seated", "bye", "withdrawn", "finished"
 
 

@@ -1,4 +1,4 @@
-"""The register of players (TOURNAMENTS.md §1): the only writer of players, and the reads
+"""The register of players (docs/tournaments.md §1): the only writer of players, and the reads
 the register's pages and API share.
 
 Organisers add, edit, deactivate and reactivate players and merge two of them; every such

@@ -1,4 +1,4 @@
-"""Writes to a tournament's entries (TOURNAMENTS.md §1, §7): players entered (by id or by
+"""Writes to a tournament's entries (docs/tournaments.md §1, §7): players entered (by id or by
 name, teams in a partnership game), checked in at the door or through their own link,
 their player link replaced, withdrawn from a round on, kept apart from another entry.
 

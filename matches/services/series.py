@@ -1,4 +1,4 @@
-"""Series (a club season, TOURNAMENTS.md §6): the writes, and the series table read.
+"""Series (a club season, docs/tournaments.md §6): the writes, and the series table read.
 
 A series groups tournaments of one game; a tournament belongs to at most one. The table
 ranks players by the sum of their best ``best_k`` results, each a finished tournament's

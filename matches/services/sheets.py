@@ -1,4 +1,4 @@
-"""Reads for the printed sheets (TOURNAMENTS.md §7 "Print"): a round's seating as the
+"""Reads for the printed sheets (docs/tournaments.md §7 "Print"): a round's seating as the
 room and the door read it, and every player's score card. Nothing here computes a score:
 places, points and ranks come from ``services.standings``; seats and first dealers from
 the stored seating.

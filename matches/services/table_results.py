@@ -1,4 +1,4 @@
-"""Writes to a round's tables (TOURNAMENTS.md §4): a table's result handed in by one of its
+"""Writes to a round's tables (docs/tournaments.md §4): a table's result handed in by one of its
 players and confirmed by another (or taken back), and the organiser's rulings: a table
 ended as it stands, given back to its players, an entry's game points adjusted."""
 

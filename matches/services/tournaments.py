@@ -1,4 +1,4 @@
-"""Writes to tournaments (TOURNAMENTS.md), by subject: here a tournament's set-up, and
+"""Writes to tournaments (docs/tournaments.md), by subject: here a tournament's set-up, and
 what every tournament writer shares (its lock, a new revision, the audit entry);
 ``registration`` the entries and check-in, ``drafting`` the rounds' seating and their
 start, ``table_results`` a table's result and the organiser's rulings, ``closing`` a

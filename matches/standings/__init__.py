@@ -1,4 +1,4 @@
-"""Tournament standings and series tables: pure Python, no Django (TOURNAMENTS.md §4–§6).
+"""Tournament standings and series tables: pure Python, no Django (docs/tournaments.md §4–§6).
 
 Fed with plain dataclasses built from one database query, as ``matches.rules`` is fed
 with hands: ``round_results`` for each entry's rounds, ``standings`` for the ranked

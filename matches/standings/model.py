@@ -1,4 +1,4 @@
-"""What standings are computed from, and how a tournament scores (TOURNAMENTS.md §4–§5).
+"""What standings are computed from, and how a tournament scores (docs/tournaments.md §4–§5).
 
 Plain frozen dataclasses, filled by the Django side from one query: a ``TableResult`` per
 table's match, a ``Bye`` per bye, an ``Adjustment`` per penalty or ruling, an

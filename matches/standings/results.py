@@ -1,4 +1,4 @@
-"""Round results: what each entry got in each round (TOURNAMENTS.md §4–§5).
+"""Round results: what each entry got in each round (docs/tournaments.md §4–§5).
 
 One walk over the tables, byes and adjustments files everything by entry; each entry's
 rounds are then built from what was filed for it, so the work grows with the number of

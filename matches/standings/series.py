@@ -1,4 +1,4 @@
-"""A series (a club season): players ranked by their best tournaments (TOURNAMENTS.md §6)."""
+"""A series (a club season): players ranked by their best tournaments (docs/tournaments.md §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The standings table: score, tie-breaks, shared ranks and why (TOURNAMENTS.md §5).
+"""The standings table: score, tie-breaks, shared ranks and why (docs/tournaments.md §5).
 
 Entries are ordered by the standings score, then by each tie-break of the chain in turn,
 each applied only to the entries still tied on everything before it. That matters for

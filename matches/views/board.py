@@ -1,4 +1,4 @@
-"""The live board for the projector, and a public tournament's results (TOURNAMENTS.md
+"""The live board for the projector, and a public tournament's results (docs/tournaments.md
 §7). No account needed where the tournament is public; a private tournament's board
 needs its board link (``?key=<board token>``) or an organiser, and its results are
 organisers' only (``access``: anyone else logged in gets 403, an anonymous visitor the

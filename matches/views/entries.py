@@ -1,4 +1,4 @@
-"""A tournament's own page (TOURNAMENTS.md §7): its entries, the door (the register's
+"""A tournament's own page (docs/tournaments.md §7): its entries, the door (the register's
 players to tick, names typed one per line), check-in, withdrawals, keep-apart pairs."""
 
 from __future__ import annotations

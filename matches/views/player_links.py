@@ -1,4 +1,4 @@
-"""A player's own link ``/p/<token>/`` (TOURNAMENTS.md §9, issue 36): on the player's
+"""A player's own link ``/p/<token>/`` (docs/tournaments.md §9, issue 36): on the player's
 phone, no account, the token is the key. Where to sit now ("Round 2 · Table 3 · Seat 2",
 the others at the table, who deals first, the hands sat out, a bye), "Round 2 is being
 drafted" between rounds, the player's results and place; during a round the way to the

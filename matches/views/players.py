@@ -1,4 +1,4 @@
-"""The register of players (TOURNAMENTS.md §1), for organisers: thin views that parse,
+"""The register of players (docs/tournaments.md §1), for organisers: thin views that parse,
 call ``services.players`` and render.
 
 An htmx request gets a named partial of the page's template (the search results as they

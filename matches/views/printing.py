@@ -1,4 +1,4 @@
-"""The printed sheets of a tournament (TOURNAMENTS.md §7 "Print"): standings, a round's
+"""The printed sheets of a tournament (docs/tournaments.md §7 "Print"): standings, a round's
 seating list (by table and by name), table cards, every player's score card, and the
 player slips (each player's own link as a QR code, eight to a page, to cut apart).
 

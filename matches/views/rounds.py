@@ -1,4 +1,4 @@
-"""A round's page (TOURNAMENTS.md §3, §4): drafting it, changing the draft (with a
+"""A round's page (docs/tournaments.md §3, §4): drafting it, changing the draft (with a
 preview), starting and closing it, the organiser's rulings on a table, the tables' links."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Series pages (TOURNAMENTS.md §6): the list with a form for a new series, a series with
+"""Series pages (docs/tournaments.md §6): the list with a form for a new series, a series with
 its table and tournaments, adding and removing a tournament, the table printed and as
 CSV. Organisers only, as the tournaments' own pages: a series gathers tournaments public
 and private alike, so its table is the club's to publish (printed, or as CSV).

@@ -59,6 +59,7 @@ def manifest(request):
 
 @require_safe
 def api_contract(request):
-    """API.md, the contract the API keeps (a copy of the team's, tests/core checks it is
-    the same), as text: the API's docs page links here."""
+    """matches/api/API.md, the contract the API keeps (a copy of the team's,
+    tests/play/test_small_things.py checks it is the same), as text: the API's docs page
+    links here."""
     return HttpResponse(CONTRACT.read_text(), content_type="text/plain; charset=utf-8")

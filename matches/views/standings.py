@@ -1,4 +1,4 @@
-"""A tournament's standings page (TOURNAMENTS.md §5) and its adjustments (a penalty or a
+"""A tournament's standings page (docs/tournaments.md §5) and its adjustments (a penalty or a
 ruling); the rows and columns the board and the printed sheets show too."""
 
 from __future__ import annotations

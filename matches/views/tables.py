@@ -1,5 +1,5 @@
 """A table of a tournament round on the players' phones: its table link ``/t/<token>/``
-(TOURNAMENTS.md §4, §7). No account: the token is the key. The page is the table's
+(docs/tournaments.md §4, §7). No account: the token is the key. The page is the table's
 match page — the same forms, services, two-phone safety and audit, through a table
 ``MatchRoutes`` — with the round, the table number and the seats above it and, once the match
 has ended, the result handed in by one player and confirmed by another.

@@ -1,4 +1,4 @@
-"""Tournament pages for organisers (TOURNAMENTS.md §7): the list, the set-up and the
+"""Tournament pages for organisers (docs/tournaments.md §7): the list, the set-up and the
 audit trail; what every tournament page shares (the tournament asked for, a refusal
 said). The tournament's own page with its entries is ``entries``, a round's ``rounds``,
 the standings ``standings``, their CSV files ``exports``; the set-up form is

@@ -117,7 +117,7 @@ def test_it_names_a_later_hand_that_no_longer_fits(owner, make_match):
 def test_it_names_the_field_of_a_later_hand_that_no_longer_fits(owner, make_match):
     # Point limit 2. Hand 1 at 9, 5, 2 (totals 1, 0, -1), hand 2 at 4, 9, 3 (+1, +1, -2):
     # seat 0 wins alone. Corrected to 9, 6, 1, seats 0 and 1 tie at 2 and hand 2 would
-    # need to say who took the last trick (RULES.md §1.3).
+    # need to say who took the last trick (sergeant_major/rules.md §1.3).
     options = {"win_tricks": None, "point_limit": 2}
     match = make_match([sm_hand([9, 5, 2]), sm_hand([4, 9, 3])], options=options)
     before = writes()

@@ -9,7 +9,7 @@ from tests.factories import sm_hand
 
 URL = "/api/matches"
 
-EXAMPLE = {  # API.md, "Create"
+EXAMPLE = {  # matches/api/API.md, "Create"
     "game": "sergeant-major",
     "variant": "8-5-3",
     "players": ["Ann", "Ben", "Cy"],
@@ -31,8 +31,8 @@ def test_it_creates_a_match_for_the_logged_in_user(owner):
     match = Match.objects.get()
     assert match.owner == owner
     state = response.json()
-    assert state.pop("stopped") is False  # added to API.md's shape
-    assert state.pop("archived") is False  # API.md: the state carries "archived"
+    assert state.pop("stopped") is False  # added to matches/api/API.md's shape
+    assert state.pop("archived") is False  # matches/api/API.md: the state carries "archived"
     assert state == {
         "id": match.pk,
         "game": "sergeant-major",
@@ -43,7 +43,7 @@ def test_it_creates_a_match_for_the_logged_in_user(owner):
             "point_band": None,
             "hands_limit": None,
             "kitty_first": False,
-            "sitter": False,  # an addition to API.md (TOURNAMENTS.md §2)
+            "sitter": False,  # an addition to matches/api/API.md (docs/tournaments.md §2)
         },
         "players": ["Ann", "Ben", "Cy"],
         "hands": [],

@@ -30,10 +30,10 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/matches/{match_id}/hands/{number}",
         "/api/matches/{match_id}/history",
         "/api/matches/{match_id}/archive",
-        "/api/matches/{match_id}/stop",  # additions to API.md
+        "/api/matches/{match_id}/stop",  # additions to matches/api/API.md
         "/api/matches/{match_id}/reopen",
         "/api/players",
-        "/api/players/{player_id}",  # additions to API.md
+        "/api/players/{player_id}",  # additions to matches/api/API.md
         "/api/players/{player_id}/merge",
         "/api/players/{player_id}/stats",
         "/api/ratings/{game}",
@@ -50,7 +50,7 @@ def test_it_serves_the_openapi_description(client, db):
         "/api/tournaments/{tournament_id}/rounds/{number}/close",
         "/api/tournaments/{tournament_id}/standings",
         "/api/tournaments/{tournament_id}/board",
-        "/api/tournaments/{tournament_id}/export",  # additions to API.md
+        "/api/tournaments/{tournament_id}/export",  # additions to matches/api/API.md
         "/api/series",
         "/api/series/{series_id}",
         "/api/series/{series_id}/tournaments",

@@ -33,7 +33,7 @@ def test_it_describes_sergeant_major_8_5_3(client, db):
         "point_band": None,
         "hands_limit": None,
         "kitty_first": False,
-        "sitter": False,  # an addition to API.md (TOURNAMENTS.md §2)
+        "sitter": False,  # an addition to matches/api/API.md (docs/tournaments.md §2)
     }
     assert set(preset["hand_fields"]) == {"tricks", "trump", "last_trick"}
 

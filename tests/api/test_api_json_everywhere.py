@@ -1,4 +1,4 @@
-"""Every answer under /api/ is JSON in API.md's error shape (issue 8, defect 4): unknown
+"""Every answer under /api/ is JSON in matches/api/API.md's error shape (issue 8, defect 4): unknown
 addresses whatever the method and credentials, CSRF refusals, wrong methods, bodies that
 are not JSON, crashes inside and outside the API's routes, and Django's own refusals.
 Pages keep Django's HTML answers."""

@@ -1,6 +1,6 @@
 """GET /api/matches, POST /api/matches/{id}/archive and DELETE /api/matches/{id} as in
-API.md (issue 20, items 3 and 5): the right user, the wrong one, nobody, a link, the wrong
-method, bad input (nothing written), and the OpenAPI description."""
+matches/api/API.md (issue 20, items 3 and 5): the right user, the wrong one, nobody, a link,
+the wrong method, bad input (nothing written), and the OpenAPI description."""
 
 import pytest
 

@@ -24,9 +24,9 @@ def test_it_shows_the_documented_example(owner, make_match):
 
     assert response.status_code == 200
     body = response.json()
-    assert body.pop("stopped") is False  # an addition to API.md's shape
-    assert body.pop("archived") is False  # API.md: the state carries "archived"
-    assert body == {  # API.md, "Match state"
+    assert body.pop("stopped") is False  # an addition to matches/api/API.md's shape
+    assert body.pop("archived") is False  # matches/api/API.md: the state carries "archived"
+    assert body == {  # matches/api/API.md, "Match state"
         "id": match.pk,
         "game": "sergeant-major",
         "variant": "8-5-3",
@@ -36,7 +36,7 @@ def test_it_shows_the_documented_example(owner, make_match):
             "point_band": None,
             "hands_limit": None,
             "kitty_first": False,
-            "sitter": False,  # an addition to API.md (TOURNAMENTS.md §2)
+            "sitter": False,  # an addition to matches/api/API.md (docs/tournaments.md §2)
         },
         "players": ["Ann", "Ben", "Cy"],
         "hands": [

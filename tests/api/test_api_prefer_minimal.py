@@ -1,6 +1,6 @@
 """``Prefer: return=minimal`` on the writes to hands (API additions): the answer is what
 the write changed, in the match state's own field names, with ``Preference-Applied``;
-without the header the answer is the whole state, as API.md has it."""
+without the header the answer is the whole state, as matches/api/API.md has it."""
 
 import pytest
 from django.db import connection

@@ -267,8 +267,8 @@ def test_it_gives_the_rules_own_message(owner, make_match):
 
 
 def test_it_asks_for_the_last_trick_on_a_tie_at_the_point_limit(owner, make_match):
-    # RULES.md §1.3. Hand 1 (targets 8, 5, 3) leaves totals 1, 1, -2; hand 2 (targets
-    # 3, 8, 5) gains seats 0 and 1 one each: both reach 2 with equal totals and gains.
+    # sergeant_major/rules.md §1.3. Hand 1 (targets 8, 5, 3) leaves totals 1, 1, -2; hand 2
+    # (targets 3, 8, 5) gains seats 0 and 1 one each: both reach 2 with equal totals and gains.
     match = make_match([sm_hand([9, 6, 1])], options={"win_tricks": None, "point_limit": 2})
     client = login(owner)
     before = writes()

@@ -1,4 +1,4 @@
-"""GET and POST /api/matches/{id}/share (additions to API.md): the share link for its
+"""GET and POST /api/matches/{id}/share (additions to matches/api/API.md): the share link for its
 owner to hand out, and replacing it. A share token reads the match, never the link
 itself, the audit trail, or a new link."""
 

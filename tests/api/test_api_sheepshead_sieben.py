@@ -1,7 +1,7 @@
-"""American Sheepshead (RULES.md §2) and Sieben (§3) through the API (API.md), from
-creation to the end of a match, every option, and the refusals.
+"""American Sheepshead (sheepshead/rules.md §2) and Sieben (sieben/rules.md §3) through the
+API (matches/api/API.md), from creation to the end of a match, every option, and the refusals.
 
-The expected figures are worked out by hand from RULES.md, not taken from the rules code.
+The expected figures are worked out by hand from the rules pages, not taken from the rules code.
 Per-seat lists are by seat, seat 0 first.
 
 Sheepshead (§2.5): every opponent scores −m, the partner +m, the picker what makes the

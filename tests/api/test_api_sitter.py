@@ -1,4 +1,4 @@
-"""Sergeant Major with a sitter through the API (API.md "Players and tournaments": a
+"""Sergeant Major with a sitter through the API (matches/api/API.md "Players and tournaments": a
 four-seat table has four players and the ``sitter`` option on; its hands carry tricks for
 all four seats, 0 for the seat that sits out, and ``active`` lists the three who played).
 

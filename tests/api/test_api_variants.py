@@ -1,8 +1,8 @@
-"""Every Sergeant Major preset through the API (API.md), from creation to its end, and
-each preset's refusals (RULES.md §1.2-§1.6).
+"""Every Sergeant Major preset through the API (matches/api/API.md), from creation to its end, and
+each preset's refusals (sergeant_major/rules.md §1.2-§1.6).
 
-The expected figures are worked out by hand from RULES.md, not taken from the rules code.
-In the comments a hand's targets, tricks and scores are listed by seat, seat 0 first; the
+The expected figures are worked out by hand from sergeant_major/rules.md, not taken from the rules
+code. In the comments a hand's targets, tricks and scores are listed by seat, seat 0 first; the
 targets of seat s in a hand dealt by d are the preset's targets at offset (s - d) mod n.
 """
 

@@ -1,5 +1,5 @@
 """End to end: a big hall (ninety players, thirty tables) on the organiser's laptop and
-its 1280×800 projector (TOURNAMENTS.md §7), and on a phone.
+its 1280×800 projector (docs/tournaments.md §7), and on a phone.
 
 The board is never scrolled by hand, so thirty tables have to fit the screen with room
 left for the standings below them; before the board made its cards smaller for a crowded

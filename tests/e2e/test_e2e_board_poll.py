@@ -1,4 +1,4 @@
-"""End to end: the live board's poll in Chromium (TOURNAMENTS.md §7, issue 19).
+"""End to end: the live board's poll in Chromium (docs/tournaments.md §7, issue 19).
 
 The board asks every 5 s, never while the page is hidden, and at once when it is in sight
 again: a projector's laptop woken, or a phone unlocked, shows the board as it is now, not

@@ -2,8 +2,9 @@
 
 From an empty site: create the first organiser, start a Sergeant Major 8-5-3 match, record
 three hands with the + / − steppers and the suit buttons, correct hand 1 from the history,
-and switch the language. Expected figures are worked out here by hand from RULES.md §1.1
-(targets dealer 8, eldest 5, third 3; score = tricks - target), never by the app's code.
+and switch the language. Expected figures are worked out here by hand from
+sergeant_major/rules.md §1.1 (targets dealer 8, eldest 5, third 3; score = tricks - target),
+never by the app's code.
 
 Needs Debian's Chromium (/usr/bin/chromium); Playwright's own browser downloads are not
 used. Skips without it, unless E2E_REQUIRED=1 (CI) turns the skip into a failure.

@@ -4,7 +4,7 @@ Each test starts from an empty site (the first visit leads to /setup/), picks it
 in the new-match chooser (the rules card and the name fields follow by htmx), and records
 hands with the taps a player would use: seat buttons and quick points for Sheepshead, the
 counters stepper for Sieben. The expected figures are worked out here by hand from
-RULES.md §2 and §3, never by the app's code.
+sheepshead/rules.md §2 and sieben/rules.md §3, never by the app's code.
 
 Needs Debian's Chromium, as tests/e2e/test_e2e_browser.py does (see tests/e2e_support.py).
 """
@@ -19,7 +19,7 @@ from tests.e2e_support import browser_page, create_organiser, signed
 pytestmark = pytest.mark.e2e
 
 
-# -- Sheepshead, five players (RULES.md §2) ------------------------------------------------
+# -- Sheepshead, five players (sheepshead/rules.md §2) -------------------------------------
 # Ann deals hand 1; the deal passes to the left. Multiplier m: 61-90 is +1, 91-120 +2,
 # every trick +3. Opponents score -m, the partner +m, the picker the rest (sum zero).
 SHEEPSHEAD = ("Ann", "Ben", "Cy", "Dee", "Eve")
@@ -37,7 +37,7 @@ SH_TOTALS = {
     3: (-1, -2, -4, +11, -4),  # Dee wins
 }
 
-# -- Sieben, two players (RULES.md §3) -------------------------------------------------------
+# -- Sieben, two players (sieben/rules.md §3) ----------------------------------------------
 # The side with more of the 90 counters wins the round: 1 point, 2 if the losers have no
 # counters, 3 if they took no trick. The loser deals next. First to 12 wins.
 # Round 1: Ann 60, Ben 30 -> Ann 1. Rounds 2-5: Ann 0, Ben 90 and Ann took no trick ->

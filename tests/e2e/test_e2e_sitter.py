@@ -1,4 +1,4 @@
-"""End to end: four at a three-player Sergeant Major table (TOURNAMENTS.md §2) in
+"""End to end: four at a three-player Sergeant Major table (docs/tournaments.md §2) in
 headless Chromium: the sitter box shows the fourth seat, the hand form fixes the sitter's
 tricks at 0 and counts only the others', and the deal moves the sitter round.
 

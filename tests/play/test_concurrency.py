@@ -1,4 +1,4 @@
-"""Two phones at one table never record a hand twice (DESIGN.md, Reliability).
+"""Two phones at one table never record a hand twice (docs/development.md, Reliability).
 
 Several threads, each with its own database connection, send the same hand at the same
 moment. Exactly one gets through; the others are told it is already recorded. Runs on

@@ -1,8 +1,8 @@
-"""The pages of Sheepshead (RULES.md §2) and Sieben (§3): creating a match, recording and
-correcting hands through the forms. The live preview and ending or reopening a match have
-their own files (test_hand_preview.py, test_match_stop.py).
+"""The pages of Sheepshead (sheepshead/rules.md §2) and Sieben (sieben/rules.md §3):
+creating a match, recording and correcting hands through the forms. The live preview and
+ending or reopening a match have their own files (test_hand_preview.py, test_match_stop.py).
 
-Every expected figure below is worked out by hand from RULES.md, not from the app."""
+Every expected figure below is worked out by hand from the rules pages, not from the app."""
 
 import re
 

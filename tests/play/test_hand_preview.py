@@ -1,7 +1,8 @@
 """The live preview (``hand_preview``): the scores the hand in the form would get, shown
 under the Sheepshead and Sieben forms as they are filled in; nothing is ever written.
 
-Every expected figure is worked out by hand from RULES.md §2 and §3, not from the app."""
+Every expected figure is worked out by hand from sheepshead/rules.md §2 and
+sieben/rules.md §3, not from the app."""
 
 import pytest
 

@@ -1,7 +1,8 @@
 """Ending a match early and taking that back (``match_stop``): an open-ended session, a
 family off to bed. The highest total wins, equal highest totals share the win.
 
-Every expected figure is worked out by hand from RULES.md §2 and §3, not from the app."""
+Every expected figure is worked out by hand from sheepshead/rules.md §2 and
+sieben/rules.md §3, not from the app."""
 
 import pytest
 

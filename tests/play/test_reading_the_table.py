@@ -2,7 +2,7 @@
 where a tie can happen, miz as a maximum, the plucking as a proposal, the audit trail in
 the game's words, option errors in the form's words, Sieben's sides and tally.
 
-Expected words and figures are worked out by hand in the comments (RULES.md); the layout
+Expected words and figures are worked out by hand in the comments (the games' rules.md); the layout
 on a phone is tested in the browser (tests/e2e/test_e2e_phone.py).
 """
 

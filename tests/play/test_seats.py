@@ -1,5 +1,5 @@
 """Seats: what each player got from a match, stored by the writers next to the hands, and
-always equal to a fresh replay of those hands (DESIGN.md: "a test proves they never
+always equal to a fresh replay of those hands (docs/development.md: "a test proves they never
 disagree with a replay").
 
 The expected places are worked out here from the definition in ``models.Seat`` (winners

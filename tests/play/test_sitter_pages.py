@@ -1,4 +1,4 @@
-"""Sergeant Major with a sitter (TOURNAMENTS.md §2) on the pages: the new-match form's
+"""Sergeant Major with a sitter (docs/tournaments.md §2) on the pages: the new-match form's
 option and fourth name, the hand form with the sitter's field fixed at 0, the steps
 before the deal and the history.
 

@@ -133,7 +133,8 @@ class TestAlternateCalls:
 @pytest.mark.django_db
 class TestFourPlayerPlucking:
     # Hand 1 dealt by North (5), East eldest (4), South and West 2 each:
-    # North 3 (−2), East 3 (−1), South 4 (+2), West 3 (+1) — RULES.md §1.6's first example.
+    # North 3 (−2), East 3 (−1), South 4 (+2), West 3 (+1): sergeant_major/rules.md §1.6's
+    # first example.
     FIRST = {"tricks": [3, 3, 4, 3], "trump": "clubs"}
 
     def url(self, match):

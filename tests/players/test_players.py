@@ -1,4 +1,5 @@
-"""The register of players: names typed at a table find the club's players (TOURNAMENTS.md §1)."""
+"""The register of players: names typed at a table find the club's players
+(docs/tournaments.md §1)."""
 
 import pytest
 from django.db import IntegrityError, transaction

@@ -1,5 +1,5 @@
-"""The register in the JSON API (API.md "Players and tournaments"): GET/POST /api/players,
-and the additions GET/PATCH /api/players/{id} and POST /api/players/{id}/merge."""
+"""The register in the JSON API (matches/api/API.md "Players and tournaments"): GET/POST
+/api/players, and the additions GET/PATCH /api/players/{id} and POST /api/players/{id}/merge."""
 
 import pytest
 from django.test import Client

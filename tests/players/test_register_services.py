@@ -243,8 +243,8 @@ class TestActive:
 class TestMerge:
     def played(self, make_match):
         # Ann plays as "Ann" in one match and as "Annie" (a casual entry) in another. By
-        # RULES.md §1 (targets 8, 5, 3 from the dealer, seat 0): tricks 9-4-3 score +1, −1, 0;
-        # tricks 9-3-4 score +1, −2, +1.
+        # sergeant_major/rules.md §1 (targets 8, 5, 3 from the dealer, seat 0): tricks 9-4-3
+        # score +1, −1, 0; tricks 9-3-4 score +1, −2, +1.
         first = make_match(players=("Ann", "Ben", "Cy"), hands=[sm_hand((9, 4, 3))])
         second = make_match(players=("Dora", "Annie", "Ed"), hands=[sm_hand((9, 3, 4))])
         return first, second

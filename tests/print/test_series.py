@@ -1,4 +1,4 @@
-"""Series (TOURNAMENTS.md §6): the services, the table read from finished tournaments, the
+"""Series (docs/tournaments.md §6): the services, the table read from finished tournaments, the
 pages (organisers only) with their print and CSV, and the API."""
 
 import csv

@@ -1,4 +1,4 @@
-"""Series pages without a season (TOURNAMENTS.md §6): a series made, refused and filled on
+"""Series pages without a season (docs/tournaments.md §6): a series made, refused and filled on
 the page, and the API's description of the series bodies. Apart from test_series.py,
 whose season is built once for its module: these start from an empty register."""
 

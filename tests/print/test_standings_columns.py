@@ -1,5 +1,5 @@
 """Every standings view shows both match points and game points and each tie-break in
-use (TOURNAMENTS.md §5): the page, the public results, the live board, the printed sheet
+use (docs/tournaments.md §5): the page, the public results, the live board, the printed sheet
 and the CSV. The issue's night: with the defaults, game points appeared nowhere and a
 player at +3 was "level" with one at −11.
 

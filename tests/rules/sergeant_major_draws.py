@@ -1,6 +1,6 @@
-"""Sergeant Major matches drawn for the properties (RULES.md §1), and what the tables of
-RULES.md expect of them, stated without the rules code: the helpers that
-``test_rules_variant_properties`` and ``test_rules_sitter_properties`` share."""
+"""Sergeant Major matches drawn for the properties (sergeant_major/rules.md §1), and what
+the tables of sergeant_major/rules.md expect of them, stated without the rules code: the
+helpers that ``test_rules_variant_properties`` and ``test_rules_sitter_properties`` share."""
 
 from hypothesis import assume
 from hypothesis import strategies as st

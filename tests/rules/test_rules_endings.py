@@ -1,8 +1,8 @@
 """Why a match ended, and who may tie at the limit: what the rules derive for the pages to
 word (issue 9), no database.
 
-``MatchState.ending`` names how the match ended (RULES.md §1.2's end conditions, §1.3's
-tie-breaks, Sieben's tally, a stop); ``may_tie`` names the seats that could end the coming
+``MatchState.ending`` names how the match ended (sergeant_major/rules.md §1.2's end conditions,
+§1.3's tie-breaks, Sieben's tally, a stop); ``may_tie`` names the seats that could end the coming
 hand tied at the point limit with equal gains, when only the last trick tells them apart.
 Expected figures are worked out by hand in the comments (targets by seat, seat 0 first).
 """

@@ -1,7 +1,8 @@
-"""Properties of American Sheepshead (RULES.md §2) and Sieben (§3) over random matches.
+"""Properties of American Sheepshead (sheepshead/rules.md §2) and Sieben (sieben/rules.md §3)
+over random matches.
 
 No database. Valid hands are drawn for every table size and every option combination;
-expectations are computed here from the RULES.md tables, independently of the rules code.
+expectations are computed here from the rules pages' tables, independently of the rules code.
 """
 
 from hypothesis import given, settings
@@ -263,7 +264,7 @@ def play_until_over(ruleset, players, rounds, first_dealer):
 
 
 def expected_round(data, options):
-    """(winning side or None, round points) from RULES.md §3.3, §3.6, §3.7."""
+    """(winning side or None, round points) from sieben/rules.md §3.3, §3.6, §3.7."""
     if data.get("four_of_a_kind") is not None:
         return data["four_of_a_kind"], 4
     counters = data["counters"]

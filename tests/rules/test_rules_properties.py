@@ -1,6 +1,7 @@
-"""Properties of Sergeant Major 8-5-3 over random matches, no database (RULES.md §1.1).
+"""Properties of Sergeant Major 8-5-3 over random matches, no database
+(sergeant_major/rules.md §1.1).
 
-Expectations are computed here from the RULES.md table (dealer 8, eldest 5, third 3),
+Expectations are computed here from sergeant_major/rules.md §1.1 (dealer 8, eldest 5, third 3),
 independently of the rules code, so a wrong table or rotation there makes these fail.
 """
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from matches.rules import RuleError, get_ruleset, play_hand, replay
 
 PLAYERS = ("Ann", "Ben", "Cy")
-TARGETS_BY_OFFSET = (8, 5, 3)  # RULES.md §1.1.2
+TARGETS_BY_OFFSET = (8, 5, 3)  # sergeant_major/rules.md §1.1.2
 TRICKS = 16
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 

@@ -1,6 +1,6 @@
-"""Sergeant Major 8-5-3 by example: every rule of RULES.md §1.1-§1.3, no database.
+"""Sergeant Major 8-5-3 by example: every rule of sergeant_major/rules.md §1.1-§1.3, no database.
 
-Expected figures are worked out by hand from RULES.md (targets by offset: dealer 8,
+Expected figures are worked out by hand from sergeant_major/rules.md (targets by offset: dealer 8,
 eldest 5, third 3), not taken from the rules code.
 """
 
@@ -222,7 +222,7 @@ def test_it_resolves_the_preset_defaults():
         "point_band": None,
         "hands_limit": None,
         "kitty_first": False,
-        "sitter": False,  # TOURNAMENTS.md §2
+        "sitter": False,  # docs/tournaments.md §2
     }
 
 

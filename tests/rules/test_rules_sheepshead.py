@@ -1,8 +1,9 @@
-"""American Sheepshead by example: every rule of RULES.md §2, no database.
+"""American Sheepshead by example: every rule of sheepshead/rules.md §2, no database.
 
 Expected figures are worked out by hand from the seed's five-player table
 (seeds/003: alone +4/+8/+12, with partner +2/+4/+6, partner +1/+2/+3, each opponent
--1/-2/-3, mirrored for losses) and from RULES.md §2.4-§2.6, not taken from the rules code.
+-1/-2/-3, mirrored for losses) and from sheepshead/rules.md §2.4-§2.6, not taken from the rules
+code.
 """
 
 import pytest

@@ -1,6 +1,6 @@
-"""Sieben (Sedma) by example: every rule of RULES.md §3, no database.
+"""Sieben (Sedma) by example: every rule of sieben/rules.md §3, no database.
 
-Expected figures are worked out by hand from RULES.md §3 and the seed (seeds/004: a round
+Expected figures are worked out by hand from sieben/rules.md §3 and the seed (seeds/004: a round
 brings up to 3 points, the loser deals, 12 points win the game, the difference variation
 to 500, four of a kind for 4), not taken from the rules code. Per-seat scores are zero-sum:
 each seat of the winning side gains the round points once per losing side, each losing
@@ -240,7 +240,7 @@ def test_three_players_a_three_way_tie_scores_nothing_and_the_deal_passes_left()
 
 
 def test_three_players_a_tie_for_the_most_scores_nothing_and_the_deal_passes_left():
-    # RULES.md §3.7: "a tie for the most scores nothing"; nobody won the round, so
+    # sieben/rules.md §3.7: "a tie for the most scores nothing"; nobody won the round, so
     # nobody lost it either and the deal simply passes to the left (as for a three-way tie).
     state = play([rnd(40, 40, 10)], variant="three-player", first_dealer=0)
     (hand,) = state.hands

@@ -1,4 +1,4 @@
-"""Sergeant Major with a sitter (TOURNAMENTS.md §2) by example, no database.
+"""Sergeant Major with a sitter (docs/tournaments.md §2) by example, no database.
 
 Four sit at a three-player game: the deal passes to the left round all four, and each
 hand the seat to the dealer's right (the previous dealer) sits out with target 0 and
@@ -130,7 +130,7 @@ def test_worked_example_points_race_with_a_sitter():
 
 
 def test_worked_example_hands_limit_twelve_each_plays_nine():
-    # TOURNAMENTS.md §4: a four-seat table plays 12 hands so that each player plays 9
+    # docs/tournaments.md §4: a four-seat table plays 12 hands so that each player plays 9
     # (three as dealer, eldest and third) and sits out 3.
     deals = [[8, 5, 3, 0], [0, 8, 5, 3], [3, 0, 8, 5], [5, 3, 0, 8]] * 3
     state = play([hand(t) for t in deals], hands_limit=12)

@@ -1,9 +1,9 @@
-"""Properties of Sergeant Major with a sitter (TOURNAMENTS.md §2) over random matches of
+"""Properties of Sergeant Major with a sitter (docs/tournaments.md §2) over random matches of
 every three-player preset, no database.
 
 The matches are drawn with the helpers the preset properties use too
 (``sergeant_major_draws``: end conditions, tricks near the targets, §1.3 ties);
-expectations are computed here from TOURNAMENTS.md and the RULES.md tables,
+expectations are computed here from docs/tournaments.md and sergeant_major/rules.md,
 independently of the rules code.
 """
 
@@ -30,7 +30,7 @@ PROPERTY = settings(max_examples=40, deadline=None)
 
 
 def out_of(dealer):
-    """TOURNAMENTS.md §2: the seat to the dealer's right sits out."""
+    """docs/tournaments.md §2: the seat to the dealer's right sits out."""
     return (dealer - 1) % 4
 
 

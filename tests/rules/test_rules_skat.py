@@ -1,4 +1,4 @@
-"""Skat by example: each worked example and each refusal of docs/games/skat.md, no
+"""Skat by example: each worked example and each refusal of skat/rules.md, no
 database.
 
 The worked examples are numbered as on the rules page (1–17); each test names the source
@@ -68,7 +68,7 @@ def says(error, message, field=None, **params):
         assert error.params[name] == value
 
 
-# -- the worked examples (docs/games/skat.md "Worked examples") ---------------------------
+# -- the worked examples (skat/rules.md §4.10) ---------------------------
 
 
 def test_example_1_won_suit_game_with_matadors():
@@ -127,7 +127,7 @@ def test_example_6_hand_schwarz_announced_and_reached():
 
 def test_example_7_schneider_announced_missed():
     # preisskat.org "Angesagte Gewinnstufe wird nicht erreicht" (192, counted single before
-    # 1999); doubled as every lost game is (docs/games/skat.md "Decisions").
+    # 1999); doubled as every lost game is (skat/rules.md §4.9).
     data = suit(A, "grand", 4, hand=True, schneider_announced=True, won=False, points=89)
     played = one(data)
     assert played.detail == SkatGame(value=192, list_entry=-384)
@@ -285,7 +285,7 @@ def test_example_17_seeger_fabian_list_after_a_short_series():
     assert state.finished and state.winners == (C,) and state.ending.hand == 6
 
 
-# -- the refusals (docs/games/skat.md "Refused") -------------------------------------------
+# -- the refusals (skat/rules.md §4.8) -------------------------------------------
 
 GRAND_4 = suit(A, "grand", 4)
 
@@ -540,7 +540,7 @@ def test_an_incomplete_or_malformed_game_is_refused_at_its_field(data, field):
     assert refused(data).field == field
 
 
-# -- the series, the sitter, options (docs/games/skat.md "The series") -------------------
+# -- the series, the sitter, options (skat/rules.md §4.5) -------------------
 
 
 def test_a_passed_in_game_scores_nothing_counts_and_passes_the_deal():

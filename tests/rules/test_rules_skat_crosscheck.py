@@ -1,4 +1,4 @@
-"""Skat cross-checked against its peers' tests (docs/games/skat.md "Cross-checked"), no
+"""Skat cross-checked against its peers' tests (skat/rules.md "Cross-checked"), no
 database.
 
 Each case is one test of JSkat (github.com/b0n541/jskat, jskat-base/src/test/java/org/
@@ -162,7 +162,7 @@ LIST_ENTRIES = [
     ),
     # JSkat's current NullRuleTest.testOverbid asserts −92 (calcOverbidGameResult: 23 × 2);
     # older versions of the test asserted −46 (the null's 23 doubled, not raised to the
-    # bid). The rules follow the current one (docs/games/skat.md "Decisions", 4).
+    # bid). The rules follow the current one (skat/rules.md §4.9.4).
     ("NullRuleTest.testOverbid", lost(game("null", bid=24)), -92),
     # ISS game records in JSkat MessageParserTest
     (
@@ -313,7 +313,7 @@ def test_an_overbid_null_hand_counts_from_its_own_value_not_jskats_23():
 
 def test_jskat_kontra_and_re_cases_are_not_isko_list_play():
     # SuitRuleTest/GrandRuleTest/NullRuleTest *Contra* and *ContraRe*: Kontra and Re are
-    # not on the ISkO list (docs/games/skat.md "Decisions", 8): refused, not replayed.
+    # not on the ISkO list (skat/rules.md §4.9.8): refused, not replayed.
     error = refusal({**won(game("clubs", 1, points=61)), "kontra": True})
     assert error.field == "kontra"
     assert str(error).startswith("Not part of ISkO tournament play")

@@ -1,4 +1,4 @@
-"""Properties of Skat (docs/games/skat.md) over random series at tables of three and four,
+"""Properties of Skat (skat/rules.md) over random series at tables of three and four,
 no database.
 
 Each game is drawn as what happened at the table (the game, the matadors, hand, ouvert and

@@ -1,8 +1,9 @@
-"""Properties of every Sergeant Major preset over random matches, no database (RULES.md §1).
+"""Properties of every Sergeant Major preset over random matches, no database
+(sergeant_major/rules.md §1).
 
 Matches are drawn hand by hand, because what a valid hand is depends on the state (the
 calls the dealer has left in the alternate game). Expectations are computed here from the
-RULES.md tables, independently of the rules code.
+sergeant_major/rules.md tables, independently of the rules code.
 """
 
 import itertools
@@ -274,8 +275,8 @@ def ends_after(ruleset, variant, number, data, totals):
     """Whether an end condition of §1.2/§1.5 is met after hand ``number``."""
     chosen = ruleset.options
     win = chosen["win_tricks"]
-    # A miz hand is won by taking few tricks, so many tricks there win nothing (RULES.md is
-    # silent; docs/rules-decisions.md).
+    # A miz hand is won by taking few tricks, so many tricks there win nothing
+    # (sergeant_major/rules.md §1.2; docs/rules-decisions.md).
     if win is not None and data.get("call") != "miz" and max(data["tricks"]) >= win:
         return "win_tricks"
     if chosen["point_limit"] is not None and max(totals) >= chosen["point_limit"]:

@@ -1,6 +1,6 @@
-"""Every Sergeant Major preset by example: RULES.md §1.2-§1.6, no database.
+"""Every Sergeant Major preset by example: sergeant_major/rules.md §1.2-§1.6, no database.
 
-Expected figures are worked out by hand from RULES.md (the §1.2 table, the Woburn bid
+Expected figures are worked out by hand from sergeant_major/rules.md (the §1.2 table, the Woburn bid
 table and bleed of §1.4, the calls of §1.5, the plucking of §1.6), not taken from the
 rules code. In the comments a hand's targets are listed by seat, seat 0 first.
 """
@@ -179,7 +179,7 @@ END_DEFAULTS = {
 @pytest.mark.parametrize("variant", PRESETS)
 def test_default_end_conditions(variant):
     options = rules(variant).options
-    # TOURNAMENTS.md §2: the three-player presets take a sitter, off by default.
+    # docs/tournaments.md §2: the three-player presets take a sitter, off by default.
     sitter = {"sitter"} if variant in THREE_PLAYER_PRESETS else set()
     assert set(options) == {*END_DEFAULTS[variant], "kitty_first", *sitter}
     assert {name: options[name] for name in END_DEFAULTS[variant]} == END_DEFAULTS[variant]

@@ -1,4 +1,4 @@
-"""The seating methods of TOURNAMENTS.md §3 (and §2's byes), example by example."""
+"""The seating methods of docs/tournaments.md §3 (and §2's byes), example by example."""
 
 from collections import Counter
 from itertools import combinations
@@ -225,7 +225,7 @@ def test_mixed_sits_nobody_out_again_before_the_others():
 
 @pytest.mark.parametrize(("players", "size", "rounds"), [(15, 3, 7), (16, 4, 5), (32, 4, 8)])
 def test_social_golfer_cases_reach_zero_repeats(players, size, rounds):
-    # TOURNAMENTS.md §3: Kirkman's schoolgirls, 16 golfers in fours for five rounds,
+    # docs/tournaments.md §3: Kirkman's schoolgirls, 16 golfers in fours for five rounds,
     # 32 in fours for eight; round 1 drawn, then mixed, entries unchanged.
     seatings = run_event(
         list(range(players)),

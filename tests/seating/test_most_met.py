@@ -1,5 +1,5 @@
 """`mixed` seats no pair together all evening while a seating exists in which none is
-(issue 31, item 10; TOURNAMENTS.md §3; docs/tournaments.md, "Seating"): the most times any
+(issue 31, item 10; docs/tournaments.md §3; docs/tournaments.md, "Seating"): the most times any
 pair meets comes first, then the repeat pairs, then Σ m², and the round page's "Proven
 optimal" follows that order.
 

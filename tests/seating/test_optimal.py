@@ -1,5 +1,5 @@
 """The repeat figure's lower bound is a true bound, and `mixed` reaches the optimum of a
-small round (issue 19, item 3; TOURNAMENTS.md §3).
+small round (issue 19, item 3; docs/tournaments.md §3).
 
 The optimum is found here by trying every seating (``every_seating`` of ``support``,
 written without the code under test)."""

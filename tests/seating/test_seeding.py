@@ -1,4 +1,4 @@
-"""Seeding by standings stays seeding (issue 23, item 5; TOURNAMENTS.md §3).
+"""Seeding by standings stays seeding (issue 23, item 5; docs/tournaments.md §3).
 
 A keep-apart pair bends the Setzliste by a table, not across the room; `mixed` with
 standings keeps each table's ranks within two tables' worth of neighbours while a seating

@@ -1,5 +1,5 @@
 """Repeats spread over many pairs, sitter tables in turn (issue 23, items 2 and 4;
-TOURNAMENTS.md §3).
+docs/tournaments.md §3).
 
 A plan minimises the most times any pair meets first, then the repeat pairs, then Σ m²
 (issue 31, item 10; the repeat pairs came first before it), then (after the next round's
@@ -180,7 +180,7 @@ def test_the_spread_swaps_after_the_plan_keep_everyones_turns():
     # the plan; a swap that moved a sitter-table seat to someone who had sat out more often
     # undid the plan's turns (1 to 4 of 8 rounds, where 2 or 3 is reachable). Since issue
     # 31, item 10 the plan itself puts the next round's spread before the sitters' turns
-    # (TOURNAMENTS.md §3: spread second, sitters third), so the night's turns with drawn
+    # (docs/tournaments.md §3: spread second, sitters third), so the night's turns with drawn
     # standings are no longer 2 or 3 (1 to 4 again, with less spread); what is left of the
     # fix: the swaps after the plan never change anyone's turns, only the spread.
     from matches.seating import History

@@ -1,4 +1,4 @@
-"""Table sizes and splitting (TOURNAMENTS.md §2), every example of the contract, and §4's
+"""Table sizes and splitting (docs/tournaments.md §2), every example of the contract, and §4's
 hands per table."""
 
 import pytest
@@ -92,7 +92,7 @@ def test_sheepshead_table_size_defaults_to_the_variants():
 
 def test_sheepshead_table_size_option():
     six = table_sizes("sheepshead", "standard", table_size=6)
-    assert six == TableSizes(6, smaller=True)  # no "seven with a sitter" in RULES.md
+    assert six == TableSizes(6, smaller=True)  # no "seven with a sitter" in sheepshead/rules.md
     assert split(13, six) == TableSplit((6, 6), 1)
     three = table_sizes("sheepshead", "standard", table_size=3)
     assert three.sizes == (3,)  # no two-handed Sheepshead to fall back on

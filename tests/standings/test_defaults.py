@@ -1,4 +1,4 @@
-"""The default tie-break chains (TOURNAMENTS.md §5), the columns every standings view
+"""The default tie-break chains (docs/tournaments.md §5), the columns every standings view
 shows, and a tied row's sentence naming only criteria that exist.
 
 The issue's evening, cut down: Sergeant Major tables of three, match points. Ann and Ben

@@ -1,4 +1,4 @@
-"""Head-to-head only among tied entries who all met (issue 23, item 7; TOURNAMENTS.md §5).
+"""Head-to-head only among tied entries who all met (issue 23, item 7; docs/tournaments.md §5).
 
 Two-player tables, game points, tie-breaks head-to-head then best round, 6 entries:
 

@@ -1,4 +1,4 @@
-"""The tournament endpoints of API.md: organisers write, public tournaments are read by
+"""The tournament endpoints of matches/api/API.md: organisers write, public tournaments are read by
 anyone, errors in the house shape, nothing written on a refusal."""
 
 import pytest
@@ -63,7 +63,7 @@ def test_a_club_night_through_the_api(boss, organiser):
 
 
 def test_omitted_tie_breaks_are_the_chain_for_the_score(boss):
-    # API.md: tie_breaks defaults to the chain in TOURNAMENTS.md §5 for the score.
+    # matches/api/API.md: tie_breaks defaults to the chain in docs/tournaments.md §5 for the score.
     assert create(boss)["tie_breaks"] == ["game_points", "best_round", "head_to_head"]
     made = create(boss, score="game_points")
     assert made["tie_breaks"] == ["table_wins", "best_round", "head_to_head"]

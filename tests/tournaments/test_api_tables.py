@@ -1,5 +1,5 @@
 """A table link's token in the API: it writes its table's hands while the table is open,
-and is refused everywhere else; the board as JSON (API.md, TOURNAMENTS.md §8)."""
+and is refused everywhere else; the board as JSON (matches/api/API.md, docs/tournaments.md §8)."""
 
 import pytest
 from django.test import Client

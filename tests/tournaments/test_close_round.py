@@ -1,6 +1,6 @@
 """Closing a round with tables its players have not confirmed (issue 18, item 4): the
 pages ask first, naming them; the audit and the round page say which tables the
-organiser confirmed at closing. The API's close needs no such step (API.md)."""
+organiser confirmed at closing. The API's close needs no such step (matches/api/API.md)."""
 
 import re
 

@@ -173,7 +173,7 @@ def test_the_door_needs_the_csrf_token_and_a_post(boss, organiser, cup, club):
 
 
 def test_the_api_still_adds_a_new_name_at_once(organiser, cup):
-    # API.md: POST /api/tournaments/{id}/entries with names enters them; a new name is
+    # matches/api/API.md: POST /api/tournaments/{id}/entries with names enters them; a new name is
     # added to the register (its callers send what they mean): no question there.
     from matches.services import registration
 

@@ -2,7 +2,7 @@
 ("Record hand 5 of 12"); the round page says how many hands each table plays (12 at a
 Sergeant Major table of four with a sitter, 9 at three) and that a Sheepshead table of four
 plays four-handed; the new-tournament form starts from the chosen game's hands per round
-(TOURNAMENTS.md §4: Sergeant Major 9, Sheepshead 20 at tables of 5), also when the game is
+(docs/tournaments.md §4: Sergeant Major 9, Sheepshead 20 at tables of 5), also when the game is
 changed through htmx or without JavaScript.
 """
 

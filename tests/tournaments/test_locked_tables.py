@@ -1,4 +1,4 @@
-"""A confirmed table's result never moves (TOURNAMENTS.md §4; issue "Results that cannot
+"""A confirmed table's result never moves (docs/tournaments.md §4; issue "Results that cannot
 move after confirmation", items 1 and 2).
 
 Whether a table link may still write is decided inside the write's transaction, under the

@@ -329,7 +329,7 @@ def test_the_games_options_follow_the_chosen_game(boss):
     body = page.content.decode()
     assert 'name="option_all_pass"' in body and 'value="Schafkopf"' in body
     assert "<html" not in body and 'name="option_win_tricks"' not in body
-    # The dealer sits out only with six at the table (RULES.md §2.6): not an option of
+    # The dealer sits out only with six at the table (sheepshead/rules.md §2.6): not an option of
     # a five-player tournament, whose six tables sit the dealer out by their own preset.
     assert 'name="option_dealer_sits_out"' not in body
     response = boss.post(

@@ -1,4 +1,4 @@
-"""Player links in the API (API.md "Player links, player pages and ratings"): the
+"""Player links in the API (matches/api/API.md "Player links, player pages and ratings"): the
 organiser's ``/entries/{entry}/link``, and a player link's token as the bearer token:
 ``/api/me``, ``/api/me/check-in``, and its own table's match as that table's link; every
 other address refused (the walk over every route is in test_player_link_access.py)."""

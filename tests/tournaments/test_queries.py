@@ -1,5 +1,5 @@
 """Standings and the round page read a fixed number of queries, whatever the number of
-players, rounds or hands (TOURNAMENTS.md §5)."""
+players, rounds or hands (docs/tournaments.md §5)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The round page's figure (issue 23, items 2 and 3; TOURNAMENTS.md §3): the repeat pairs,
+"""The round page's figure (issue 23, items 2 and 3; docs/tournaments.md §3): the repeat pairs,
 the bound, the most any pair has met and "optimal" when the figure is at the bound, in
 English and German, on the whole page and under htmx; only to organisers."""
 

@@ -186,7 +186,7 @@ def test_adjustment_moves_game_points(organiser):
 
 
 def test_four_seat_tables_with_a_sitter(organiser):
-    # TOURNAMENTS.md §2: 10 → 3+3+4, 11 → 3+4+4; a table of four plays 9 × 4/3 = 12 hands.
+    # docs/tournaments.md §2: 10 → 3+3+4, 11 → 3+4+4; a table of four plays 9 × 4/3 = 12 hands.
     for names, sizes in ((NAMES + ["Jo"], [3, 3, 4]), (NAMES + ["Jo", "Kim"], [3, 4, 4])):
         tournament = club(organiser, names=names)
         tournament.hands_per_round = 9

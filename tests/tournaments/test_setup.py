@@ -31,7 +31,7 @@ def test_create_fills_the_game_defaults(organiser):
     tournament = services.create_tournament(organiser, **settings())
     assert (tournament.score, tournament.tie_breaks, tournament.table_size) == (
         "match_points",
-        ["game_points", "best_round", "head_to_head"],  # TOURNAMENTS.md §5
+        ["game_points", "best_round", "head_to_head"],  # docs/tournaments.md §5
         3,
     )
     assert tournament.status == Tournament.Status.REGISTRATION

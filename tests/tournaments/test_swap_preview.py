@@ -1,4 +1,4 @@
-"""Swaps and moves of a draft (issue 19, item 2; TOURNAMENTS.md §3): a change that would
+"""Swaps and moves of a draft (issue 19, item 2; docs/tournaments.md §3): a change that would
 seat a keep-apart pair together is refused naming both, and the page shows the repeat
 pairs a change would create before it is made, with and without JavaScript."""
 

@@ -1,5 +1,5 @@
 """A table link on the players' phones: the table's match without an account, the
-result handed in by one player and confirmed by another, then locked (TOURNAMENTS.md §4).
+result handed in by one player and confirmed by another, then locked (docs/tournaments.md §4).
 """
 
 import pytest

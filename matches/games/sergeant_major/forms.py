@@ -51,7 +51,7 @@ class SergeantMajorHandForm(HandForm):
         super().__init__(*args, **kwargs)
         self.seats = len(state.players)
         self.tricks_per_hand = ruleset.tricks  # the page counts down what is left to place
-        # With a sitter (TOURNAMENTS.md §2) the seat to the dealer's right takes no tricks:
+        # With a sitter (docs/tournaments.md §2) the seat to the dealer's right takes no tricks:
         # its field is fixed at 0 and the page says it sits out.
         coming = state.next_hand
         playing = coming.active if coming else range(self.seats)

@@ -202,7 +202,7 @@ def exchange_steps(state: MatchState, returns_now: bool = True) -> list[str]:
 
 def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[str]]:
     """What the table does before play, in order, around the exchange: the steps before
-    it, the exchange itself, and the steps after it (RULES.md §1.1–1.6 per preset)."""
+    it, the exchange itself, and the steps after it (rules.md §1.1–1.6 per preset)."""
     coming = state.next_hand
     if coming is None:
         return [], [], []
@@ -262,7 +262,7 @@ def deal_steps(ruleset, state: MatchState) -> tuple[list[str], list[str], list[s
 
 
 def sitter_steps(ruleset, state: MatchState) -> list[str]:
-    """TOURNAMENTS.md §2: who sits out the coming hand, and the obligations that lapse
+    """docs/tournaments.md §2: who sits out the coming hand, and the obligations that lapse
     with it (the sitter dealt the last hand; what it was up or down is not settled)."""
     coming = state.next_hand
     out = ruleset.sits_out(coming.dealer)

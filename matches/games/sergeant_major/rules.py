@@ -1,11 +1,11 @@
-"""Sergeant Major (3-5-8) and its family — RULES.md §1.
+"""Sergeant Major (3-5-8) and its family — rules.md §1.
 
 Every preset is data: the targets by offset from the dealer, the tricks in a hand, how
 cards change hands before the deal, and the default end conditions. A hand is scored as
 ``tricks - target`` per seat (``target - tricks`` in a miz hand); the cards owed before
 the next deal follow from the previous hand's ups and downs.
 
-The three-player presets take the ``sitter`` option (TOURNAMENTS.md §2, a house rule):
+The three-player presets take the ``sitter`` option (docs/tournaments.md §2, a house rule):
 four sit at the table, the deal passes round all four, and each hand the seat to the
 dealer's right sits out with target 0 and scores 0.
 """
@@ -77,7 +77,7 @@ OPTIONS = (
     Option("point_band", int, nullable=True, minimum=1, ends=True),
     Option("hands_limit", int, nullable=True, minimum=1, ends=True),
     Option("kitty_first", bool),
-    Option("sitter", bool),  # TOURNAMENTS.md §2; three-player presets only
+    Option("sitter", bool),  # docs/tournaments.md §2; three-player presets only
 )
 
 
@@ -90,7 +90,7 @@ class SergeantMajorPreset(Preset):
     bidding: bool = False  # §1.4: the first hand's targets come from a bid
     # What the table does before play; the page words it (see presenters.deal_steps).
     procedure: str = "standard"
-    # TOURNAMENTS.md §2: a fourth player may join and sit out in turn (three-player only).
+    # docs/tournaments.md §2: a fourth player may join and sit out in turn (three-player only).
     takes_sitter: bool = True
 
 
@@ -233,12 +233,13 @@ class SergeantMajor(Ruleset):
 
     @property
     def sitter(self) -> bool:
-        """TOURNAMENTS.md §2: four at a three-player game, one sitting out each hand."""
+        """docs/tournaments.md §2: four at a three-player game, one sitting out each hand."""
         return bool(self.options.get("sitter"))
 
     @property
     def lists_active(self) -> bool:  # type: ignore[override]
-        # API.md: a table with a sitter lists each hand's active seats, as Sheepshead does.
+        # The API contract: a table with a sitter lists each hand's active seats, as Sheepshead
+        # does (matches/api/API.md).
         return self.sitter
 
     @property
@@ -246,7 +247,7 @@ class SergeantMajor(Ruleset):
         return len(self.preset.targets) + (1 if self.sitter else 0)
 
     def table_sizes_for(self, table_size: int | None) -> TableSizes:
-        # Three-player presets seat four with a sitter (TOURNAMENTS.md §2) where the
+        # Three-player presets seat four with a sitter (docs/tournaments.md §2) where the
         # rules offer the option; four players play only at four.
         sizes = super().table_sizes_for(table_size)
         return replace(sizes, sitter="sitter" in self.options)
@@ -604,7 +605,7 @@ class SergeantMajor(Ruleset):
     def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         """Whether the match is over after the last hand, who won and why.
 
-        The end conditions are checked in the order of RULES.md §1.2: a hand with
+        The end conditions are checked in the order of rules.md §1.2: a hand with
         ``win_tricks`` decides before any total is looked at.
         """
         options = self.options
@@ -635,7 +636,7 @@ class SergeantMajor(Ruleset):
     def point_limit_ending(
         over: Sequence[int], played: MatchState, coming: NextHand, limit: int
     ) -> Ending:
-        """RULES.md §1.3: highest total, then the bigger gain in the last hand, then
+        """rules.md §1.3: highest total, then the bigger gain in the last hand, then
         whoever took a trick last."""
         hand, totals = played.hands[-1], played.totals
         number = coming.number
@@ -677,7 +678,9 @@ class SergeantMajor(Ruleset):
             fields["call"] = "one of " + ", ".join(CALLS) + "; each seat makes each call once"
         else:
             fields["trump"] = "one of " + ", ".join(SUITS)
-        fields["last_trick"] = "seat; only when a point-limit tie needs it (RULES.md §1.3)"
+        fields["last_trick"] = (
+            "seat; only when a point-limit tie needs it (sergeant_major/rules.md §1.3)"
+        )
         if self.preset.exchange == PLUCKING:
             fields["exchanges"] = (
                 "optional list of {from, to, cards}: the plucking done before this hand "
@@ -726,7 +729,7 @@ class SergeantMajor(Ruleset):
         if self.preset.bidding:
             described["bids"] = {str(bid): list(t) for bid, t in WOBURN_BIDS.items()}
         if self.preset.takes_sitter:
-            # How many play with the sitter option on (TOURNAMENTS.md §2).
+            # How many play with the sitter option on (docs/tournaments.md §2).
             described["players_with_sitter"] = len(self.preset.targets) + 1
         return described
 
@@ -786,7 +789,7 @@ def propose(scores: Sequence[int], seats: int) -> dict[tuple[int, int], int]:
 
 
 def settle(scores: Sequence[int], out: int | None) -> dict[tuple[int, int], int]:
-    """TOURNAMENTS.md §2, a table with a sitter: only the players of the previous hand who
+    """docs/tournaments.md §2, a table with a sitter: only the players of the previous hand who
     also play the coming one settle. ``out`` (the previous dealer) sits out now, so what
     it was up or down lapses; the previous sitter scored 0. Of the two who remain, one
     up and one down pass ``min(up, down)`` cards; otherwise nothing changes hands."""

@@ -1,4 +1,4 @@
-"""Sergeant Major's hand in the API (API.md): the fields ``POST .../hands`` and a
+"""Sergeant Major's hand in the API (matches/api/API.md): the fields ``POST .../hands`` and a
 correction take for it, with the limits its presets set."""
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ class SheepsheadGame(Game):
         "leaster": gettext_lazy("Play a leaster"),
         "doubler": gettext_lazy("Doubler: the next hand counts double"),
     }
-    # Either side of each boundary of the multiplier (RULES.md §2.4), and all the card
+    # Either side of each boundary of the multiplier (rules.md §2.4), and all the card
     # points, each one tap away: 30, 31, 60, 61, 90, 91, 120.
     quick_points = (
         *sorted(points for least, _m in MULTIPLIERS for points in (least - 1, least)),
@@ -53,7 +53,7 @@ class SheepsheadGame(Game):
         return sheepshead_card(ruleset)
 
     def offered_options(self, ruleset) -> list[str]:
-        # RULES.md §2.6: the dealer sits out only with six at the table.
+        # rules.md §2.6: the dealer sits out only with six at the table.
         offered = super().offered_options(ruleset)
         return [name for name in offered if name != "dealer_sits_out" or ruleset.seats == 6]
 

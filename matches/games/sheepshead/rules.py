@@ -1,4 +1,4 @@
-"""American Sheepshead — RULES.md §2.
+"""American Sheepshead — rules.md §2.
 
 Per hand the table reports the picker, the partner (or alone), the picker side's card
 points and whether that side took every trick or none. The multiplier follows from the
@@ -130,7 +130,7 @@ class Sheepshead(Ruleset):
     def seats(self) -> int:
         return self.preset.players
 
-    # -- tournaments (TOURNAMENTS.md §2, §4) -------------------------------------------
+    # -- tournaments (docs/tournaments.md §2, §4) -------------------------------------------
 
     chooses_table_size = True  # ``TABLE_VARIANTS``: a preset per table size
     # The preset that seats each table size (§2: standard 5 by default).
@@ -152,7 +152,7 @@ class Sheepshead(Ruleset):
         return TableSizes(
             standard,
             # Six with the dealer sitting out each hand is the only bigger table that
-            # still plays five-handed Sheepshead (RULES.md §2.6).
+            # still plays five-handed Sheepshead (rules.md §2.6).
             sitter=standard == 5,
             smaller=standard - 1 in self.TABLE_VARIANTS,
         )

@@ -41,7 +41,7 @@ class SiebenGame(Game):
         return sieben_card(ruleset)
 
     def leader(self, ruleset, coming: NextHand) -> int:
-        return coming.detail.leader  # the winner of the last round (RULES.md §3.4)
+        return coming.detail.leader  # the winner of the last round (rules.md §3.4)
 
     def deal_steps(self, ruleset, state: MatchState):
         """Who deals (of the side that lost the last round) and who leads (its winner)."""
@@ -118,7 +118,7 @@ class SiebenGame(Game):
         return facts
 
     def ending_words(self, ruleset, state: MatchState) -> tuple[str | None, str | None]:
-        """The tally decides (RULES.md §3.5), in rounds."""
+        """The tally decides (rules.md §3.5), in rounds."""
         ending = state.ending
         if ending is None:
             return None, None

@@ -1,4 +1,4 @@
-"""Sieben (Sedma) — RULES.md §3.
+"""Sieben (Sedma) — rules.md §3.
 
 Per round the table reports each side's counters (aces, tens and the last trick, 10
 each, 90 in all) and whether the losing side took no trick. The side with more counters
@@ -127,7 +127,7 @@ class Sieben(Ruleset):
 
     def table_sizes_for(self, table_size: int | None) -> TableSizes:
         if self.variant == "three-player":
-            # Tournaments seat two players or two partnerships (TOURNAMENTS.md §2).
+            # Tournaments seat two players or two partnerships (docs/tournaments.md §2).
             raise RuleError(
                 _("Sieben is played in tournaments by two players or two partnerships."),
                 field="variant",
@@ -144,7 +144,7 @@ class Sieben(Ruleset):
         return super().table_sizes_for(table_size)
 
     def table_hands(self, sizes: TableSizes, size: int, hands_per_round: int) -> int | None:
-        # A round is one game to the point limit (TOURNAMENTS.md §4), not a hand count.
+        # A round is one game to the point limit (docs/tournaments.md §4), not a hand count.
         return None
 
     def resolve_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:

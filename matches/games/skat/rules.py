@@ -1,5 +1,5 @@
 """Skat as clubs and leagues score it: the ISkO list and the Seeger-Fabian score —
-docs/games/skat.md.
+rules.md §4.
 
 The app never sees the cards. Per game the table reports what was announced (the game,
 hand, ouvert, the announcements, the bid), the declarer's matadors, and what the table
@@ -8,7 +8,7 @@ that all three passed is reported as passed in. From that the rules derive the g
 value (overbid included), the list entry, each seat's Seeger-Fabian score and the
 running figures of the list (list total, games won, lost and the others' lost games).
 
-Not zero-sum, on purpose (docs/games/skat.md "The score of one game"): a won game gives
+Not zero-sum, on purpose (rules.md §4.3): a won game gives
 the declarer value + 50 and nobody else anything; a lost one costs the declarer
 2 × value + 50 and gives each other player at the table 40 (three) or 30 (four).
 
@@ -40,7 +40,7 @@ from ...rules.base import (
     term,
 )
 
-# docs/games/skat.md "The game value": the base values, and the null games' fixed values
+# rules.md §4.2: the base values, and the null games' fixed values
 # by (hand, ouvert).
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 GRAND = "grand"
@@ -51,7 +51,7 @@ GAMES = (*SUITS, GRAND, NULL)
 # The most matadors with or without: four jacks and the suit's seven cards; in a grand
 # the jacks alone.
 MOST_MATADORS = {GRAND: 4, **dict.fromkeys(SUITS, 11)}
-# docs/games/skat.md "What the table reports": every number that is some game's value,
+# rules.md §4.1: every number that is some game's value,
 # 18 to 264 (63 of them).
 BID_VALUES = tuple(
     sorted(
@@ -66,16 +66,16 @@ WINS = 61  # the card points a plain game needs
 SCHNEIDER = 90  # the opponents have 30 or fewer
 SCHNEIDER_LINE = 30  # a party with this many card points or fewer is schneider
 SKAT_POINTS = 22  # the most a skat holds (two aces): all a declarer without a trick has
-# docs/games/skat.md "The score of one game": Seeger-Fabian's 50 for a game won or lost,
+# rules.md §4.3: Seeger-Fabian's 50 for a game won or lost,
 # and what each other player at the table gets for the declarer's lost game.
 GAME_BONUS = 50
 OTHERS_LOST = {3: 40, 4: 30}
 
-# What the ISkO does not know (docs/games/skat.md "Decisions"): named, so that a client
+# What the ISkO does not know (rules.md §4.9): named, so that a client
 # sending them is told why, not just "unknown field".
 HOUSE_RULES = ("ramsch", "kontra", "re", "bock")
 NOT_ISKO = _("Not part of ISkO tournament play: record all-pass deals as passed in.")
-# A null game has none of these (docs/games/skat.md "What the table reports").
+# A null game has none of these (rules.md §4.1).
 NOT_IN_NULL = ("schneider", "schwarz", "points", "schneider_announced", "schwarz_announced")
 FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced", "schneider", "schwarz")
 
@@ -100,7 +100,7 @@ class SkatGame(Detail):
 
 @dataclass(frozen=True)
 class SkatTally(Detail):
-    """The list's running figures per seat (docs/games/skat.md "The list"): the list total
+    """The list's running figures per seat (rules.md §4.4): the list total
     (Σ the entries of the games the seat declared), its games won and lost, the games the
     others at the table lost, and the Seeger-Fabian score, which is the match total."""
 
@@ -141,7 +141,7 @@ def game_value(
     schwarz_announced: bool = False,
 ) -> int:
     """The value of a game with the levels reached and announced, before any overbid
-    (docs/games/skat.md "The game value"). Each level counts once: a declarer who missed
+    (rules.md §4.2). Each level counts once: a declarer who missed
     an announced schneider and is schneider himself pays it once."""
     if game == NULL:
         return NULL_VALUES[hand, ouvert]
@@ -160,8 +160,8 @@ def game_value(
 
 def lost_overbid(game: str, bid: int, hand: bool = False, ouvert: bool = False) -> int:
     """The value an overbid game is lost at: the smallest multiple of the announced game's
-    base value that reaches the bid (for null the null game's own value; docs/games/skat.md
-    "Overbid")."""
+    base value that reaches the bid (for null the null game's own value; rules.md
+    §4.2, "Overbid")."""
     base = NULL_VALUES[hand, ouvert] if game == NULL else BASE[game]
     return base * math.ceil(bid / base)
 
@@ -175,7 +175,7 @@ def bid_neighbours(bid: int) -> tuple[int | None, int | None]:
 
 class Skat(Ruleset):
     """Skat at a table of three, or of four with the dealer sitting out, over a series of
-    36 or 48 games scored on the ISkO list with Seeger-Fabian (docs/games/skat.md)."""
+    36 or 48 games scored on the ISkO list with Seeger-Fabian (rules.md)."""
 
     game = "skat"
     presets = PRESETS
@@ -200,7 +200,7 @@ class Skat(Ruleset):
         return OTHERS_LOST[self.seats]
 
     def check_options(self, options: dict[str, Any]) -> None:
-        # docs/games/skat.md "The series": everyone deals equally often.
+        # rules.md §4.5: everyone deals equally often.
         if options["hands_limit"] % self.seats:
             raise RuleError(
                 _("A series has a multiple of %(seats)s games, so that everyone deals alike."),
@@ -209,7 +209,7 @@ class Skat(Ruleset):
             )
 
     def active(self, dealer: int) -> tuple[int, ...]:
-        # docs/games/skat.md "The sitter at four": the dealer deals and sits out.
+        # rules.md §4.6: the dealer deals and sits out.
         return tuple(seat for seat in range(self.seats) if self.seats == 3 or seat != dealer)
 
     def opening_tally(self) -> SkatTally:
@@ -328,7 +328,7 @@ class Skat(Ruleset):
                 _("Schneider and schwarz can only be announced in a hand game (ISkO 5.2.5)."),
                 field="schwarz_announced" if announced[1] else "schneider_announced",
             )
-        # An ouvert announces every level (docs/games/skat.md "The game value").
+        # An ouvert announces every level (rules.md §4.2).
         schneider_announced = flags["schneider_announced"] or ouvert
         schwarz_announced = flags["schwarz_announced"] or ouvert
         if schwarz_announced and not schneider_announced:
@@ -406,7 +406,7 @@ class Skat(Ruleset):
     # -- what it is worth ------------------------------------------------------------------
 
     def value_of(self, data: Mapping[str, Any]) -> SkatGame:
-        """The value and list entry of a cleaned game (docs/games/skat.md "The game value",
+        """The value and list entry of a cleaned game (rules.md §4.2,
         "Overbid", "The list entry")."""
         if data["passed"]:
             return SkatGame()
@@ -431,7 +431,7 @@ class Skat(Ruleset):
     def score_hand(
         self, state: MatchState, coming: NextHand, data: Mapping[str, Any]
     ) -> tuple[tuple[int, ...], SkatGame]:
-        """Seeger-Fabian per seat (docs/games/skat.md "The score of one game"): the
+        """Seeger-Fabian per seat (rules.md §4.3): the
         declarer's list entry ± 50; for a lost game each other player at the table, the
         dealer sitting out at four included, gets 40 (three) or 30 (four)."""
         worth = self.value_of(data)
@@ -468,7 +468,7 @@ class Skat(Ruleset):
 
     def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         """The series ends after its last game, passed-in deals counted; nothing ends it
-        sooner (docs/games/skat.md "The series")."""
+        sooner (rules.md §4.5)."""
         if coming.number < self.options["hands_limit"]:
             return None
         order = self.table_order(played.detail)
@@ -481,7 +481,7 @@ class Skat(Ruleset):
         return self.deal(coming.number + 1, (coming.dealer + 1) % self.seats)
 
     def table_order(self, tally: SkatTally) -> list[int]:
-        """The seats in the order of the table (docs/games/skat.md "The list"): the higher
+        """The seats in the order of the table (rules.md §4.4): the higher
         score, then more games won, then fewer games lost; seats still equal share a place
         (listed by seat)."""
         return sorted(range(self.seats), key=lambda seat: standing(tally, seat), reverse=True)
@@ -532,7 +532,7 @@ def flag(data: Mapping[str, Any], name: str) -> bool:
 
 def clean_bid(value: Any) -> int:
     """The bid, 18 when not given: a Vorhand who played after both others passed held 18
-    (docs/games/skat.md "What the table reports")."""
+    (rules.md §4.1)."""
     if value is None:
         return LOWEST_BID
     bid = require_int(value, "bid")
@@ -549,8 +549,8 @@ def clean_bid(value: Any) -> int:
 
 
 def clean_matadors(value: Any, game: str) -> dict[str, Any]:
-    """``{"with": bool, "n": int}``: with or without ``n`` (docs/games/skat.md "What the
-    table reports": counted over the declarer's cards and the skat)."""
+    """``{"with": bool, "n": int}``: with or without ``n`` (rules.md §4.1:
+    counted over the declarer's cards and the skat)."""
     if not isinstance(value, Mapping) or set(value) != {"with", "n"}:
         raise RuleError(_("Enter the matadors: with or without, and how many."), field="matadors")
     if not isinstance(value["with"], bool):
@@ -566,7 +566,7 @@ def clean_matadors(value: Any, game: str) -> dict[str, Any]:
 
 def clean_points(value: Any, won: bool, schneider: bool, schwarz: bool) -> int | None:
     """The declarer's card points (skat included), optional; when given they must agree
-    with the schneider and schwarz reported (docs/games/skat.md "What the table reports")."""
+    with the schneider and schwarz reported (rules.md §4.1)."""
     if value is None:
         return None
     points = require_int(value, "points")
