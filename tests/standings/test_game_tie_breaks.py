@@ -172,3 +172,20 @@ def test_sergeant_majors_figures_are_its_12_trick_win():
     assert ruleset.figures(state_from_json(state_to_json(state))) == ruleset.figures(state)
     going_on = replay(ruleset, ("Ann", "Ben", "Cy"), [{"tricks": [8, 5, 3], "trump": "hearts"}])
     assert ruleset.figures(going_on) == ({}, {}, {})
+
+
+def test_a_games_words_are_in_the_german_catalogue():
+    from django.utils import translation
+
+    with translation.override("de"):
+        gettext = translation.gettext
+        assert [gettext(tie_break.label) for tie_break in Skat.tie_breaks] == [
+            "gewonnene Spiele",
+            "wenigste verlorene Spiele",
+        ]
+        assert gettext(SergeantMajor.tie_breaks[0].label) == "Siege mit 12 Stichen"
+        rows = skat_night()
+        assert rows[0].why.text(gettext) == "Vor Ann nach gewonnenen Spielen: 3 zu 2."
+        assert rows[2].why.text(gettext) == "Vor Dot nach weniger verlorenen Spielen: 0 zu 1."
+        behind = explain(rows[3], rows[2], Skat.tie_breaks)
+        assert behind.text(gettext) == "Hinter Eve nach weniger verlorenen Spielen: 1 zu 0."
