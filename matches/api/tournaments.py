@@ -45,6 +45,7 @@ from .schemas import (
     create_body_schema,
     games_named,
     live_body,
+    nullable,
     preset_branch,
     presets,
 )
@@ -230,6 +231,10 @@ def _seating_branch(ruleset: rules.Ruleset, table_size: int | None, multiple: in
     }
     if multiple is not None:
         properties["hands_per_round"] = {"multipleOf": multiple}
+    # The shared tie-breaks and the game's own (a Sheepshead night has no 12-trick wins).
+    properties["tie_breaks"] = {
+        "items": {"enum": list(standings.tie_breaks_of(ruleset.tie_breaks))}
+    }
     # A table size sent must be the branch's; none sent (or null) is the preset's own.
     return {"properties": properties, **({"required": ["table_size"]} if table_size else {})}
 
@@ -240,11 +245,20 @@ def _one_seating_each(schema: dict[str, Any]) -> None:
     # table size, worked out by the code that judges a tournament's set-up; the games
     # registered when the description is made.
     games_named(schema)
+    # The tie-breaks: the shared ones and every installed game's own (the branches say
+    # which a game has).
+    offered = standings.tie_breaks_of(rules.game_tie_breaks())
+    chain = nullable(schema["properties"]["tie_breaks"])
+    chain["items"]["enum"], chain["maxItems"] = list(offered), len(offered)
     schema["oneOf"] = [
         _seating_branch(ruleset, table_size, multiple)
         for ruleset in presets()
         for table_size, multiple in _seatings(ruleset)
     ]
+
+
+# The longest tie-break chain read at all: past every name the games have.
+MOST_TIE_BREAKS = 32
 
 
 class TournamentIn(Body):
@@ -278,10 +292,13 @@ class TournamentIn(Body):
     # Choices are declared here and judged by the services, in the house's words.
     score: Annotated[StrictStr, Declared(enum=list(standings.SCORES))] | None = None
     # Omitted: the chain docs/tournaments.md §5 gives the score (an empty list is no chain).
+    # The names and how many: the shared tie-breaks and the installed games' own, which
+    # the description declares as it is made (``_one_seating_each``); a longer chain
+    # names one twice, which the services refuse in the house's words.
     tie_breaks: (
         Annotated[
             list[Annotated[StrictStr, Declared(enum=list(standings.TIE_BREAKS))]],
-            Field(max_length=len(standings.TIE_BREAKS)),
+            Field(max_length=MOST_TIE_BREAKS),
         ]
         | None
     ) = None

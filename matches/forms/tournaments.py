@@ -3,6 +3,8 @@ hands, the score and its tie-breaks, the byes; the services check what it parses
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +16,8 @@ from ..models import Tournament
 from ..rules import RuleError
 from .fields import OPTION_LABELS, TypedText, option_field
 
-# The tie-breaks of docs/tournaments.md §5 in the organiser's words.
+# The shared tie-breaks of docs/tournaments.md §5 (the scores among them) in the organiser's
+# words; a game's own bring theirs (``tie_break_labels``).
 TIE_BREAK_LABELS = {
     "game_points": gettext_lazy("game points"),
     "match_points": gettext_lazy("match points"),
@@ -22,9 +25,20 @@ TIE_BREAK_LABELS = {
     "best_round": gettext_lazy("best round"),
     "opponents": gettext_lazy("opponents' scores (Buchholz)"),
     "head_to_head": gettext_lazy("head to head"),
-    "twelve_trick_wins": gettext_lazy("12-trick wins"),
     "fewest_byes": gettext_lazy("fewest byes"),
 }
+
+
+def tie_break_labels(game: str | None = None) -> dict[str, Any]:
+    """Every criterion a tournament of ``game`` may rank by, in the order offered, in the
+    organiser's words: the shared ones and the game's own (``Ruleset.tie_breaks``, their
+    labels marked in the game's rules); without ``game``, every installed game's."""
+    own = rules.game_tie_breaks(game)
+    labels = {tie_break.name: gettext_lazy(tie_break.label) for tie_break in own}
+    return {
+        name: TIE_BREAK_LABELS[name] if name in TIE_BREAK_LABELS else labels[name]
+        for name in standings.tie_breaks_of(own)
+    }
 
 
 def _presets() -> list[tuple[str, str]]:
@@ -201,10 +215,9 @@ class TournamentForm(forms.Form):
         )
         # The chosen game's: a Sheepshead night is not offered 12-trick wins.
         game, variant = self.chosen_preset().split("/", 1)
-        offered = standings.tie_breaks_of(rules.get_ruleset(game, variant).game_tie_breaks)
-        choices = [("", gettext_lazy("none"))] + [
-            (name, label) for name, label in TIE_BREAK_LABELS.items() if name in offered
-        ]
+        ruleset = rules.get_ruleset(game, variant)
+        labels = tie_break_labels(ruleset.game)
+        choices = [("", gettext_lazy("none")), *labels.items()]
         chain = list((self.initial or {}).get("tie_breaks") or [])
         for place, label in enumerate(labels):
             self.fields[f"tie_break_{place}"] = forms.ChoiceField(
@@ -215,7 +228,7 @@ class TournamentForm(forms.Form):
         # None chosen is the contract's chain for the score (§5), which the first says.
         first = self.fields["tie_break_0"]
         first.choices = [("", gettext_lazy("the usual for the score"))] + choices[1:]
-        first.help_text = _usual_chains()
+        first.help_text = _usual_chains(ruleset, labels)
 
     FIELDS = {
         "game": "preset",
@@ -259,10 +272,13 @@ class TournamentForm(forms.Form):
         }
 
 
-def _usual_chains() -> str:
+def _usual_chains(ruleset: rules.Ruleset, labels: dict[str, Any]) -> str:
+    """The chain for each score that a tournament of the game gets with none chosen."""
+
     def chain(score: str) -> str:
         return ", ".join(
-            str(TIE_BREAK_LABELS[name]) for name in standings.DEFAULT_TIE_BREAKS[score]
+            str(labels[name])
+            for name in standings.default_tie_breaks(score, ruleset.default_tie_breaks)
         )
 
     return _(

@@ -201,7 +201,7 @@ class Seat(models.Model):
     place = models.PositiveSmallIntegerField(_("place"), default=1)
     won = models.BooleanField(_("won"), default=False)
     # Won the match in one hand, not on totals (Sergeant Major's 12 tricks): ranked first
-    # at the table, and the standings' ``twelve_trick_wins`` counts it.
+    # at the table (the standings place it so).
     outright = models.BooleanField(default=False)
 
     class Meta:

@@ -27,6 +27,7 @@ from .base import (
     stop,
 )
 from .sizes import REMAINDERS, TableSizes
+from .tie_breaks import TieBreak
 
 # slug -> ruleset class, in the order the games were installed.
 GAMES: dict[str, type[Ruleset]] = {}
@@ -47,6 +48,19 @@ def get_ruleset(game: str, variant: str, options: Mapping[str, Any] | None = Non
     if game not in GAMES:
         raise RuleError(_("Unknown game %(game)s."), field="game", game=str(game))
     return GAMES[game](variant, options)
+
+
+def game_tie_breaks(game: str | None = None) -> tuple[TieBreak, ...]:
+    """The standings tie-breaks ``game`` brings of its own (``Ruleset.tie_breaks``; none
+    for a game not installed); without ``game``, those of every installed game, each name
+    once, in the order the games were installed."""
+    if game is not None:
+        return GAMES[game].tie_breaks if game in GAMES else ()
+    found: dict[str, TieBreak] = {}
+    for ruleset_class in GAMES.values():
+        for tie_break in ruleset_class.tie_breaks:
+            found.setdefault(tie_break.name, tie_break)
+    return tuple(found.values())
 
 
 def table_sizes(
@@ -77,6 +91,8 @@ __all__ = [
     "NextHand",
     "RuleError",
     "Ruleset",
+    "TieBreak",
+    "game_tie_breaks",
     "get_ruleset",
     "register",
     "unregister",

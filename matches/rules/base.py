@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .sizes import TableSizes, table_hands
+from .tie_breaks import Figures, TieBreak
 
 
 def _(message: str) -> str:
@@ -248,10 +249,6 @@ class Ruleset:
     # (``TableSizes.has_sitter``), in the game's own words: the round page, the seating
     # list and the table cards say it (docs/tournaments.md "Table sizes").
     sitter_note: ClassVar[str] = _("Each hand one seat sits out.")
-    # The standings tie-breaks that only some games' tables can tell apart
-    # (``standings.GAME_TIE_BREAKS``) which this game has: a tournament of another game is
-    # neither offered nor allowed them.
-    game_tie_breaks: ClassVar[tuple[str, ...]] = ()
 
     @property
     def exchanges_cards(self) -> bool:
@@ -501,12 +498,27 @@ class Ruleset:
 
     # A tournament's standings score unless the organiser chooses (§5).
     default_score: ClassVar[str] = "match_points"
+    # The game's own standings tie-breaks (§5: Sergeant Major's 12-trick wins), beside the
+    # shared ones of ``matches.standings``, counted from ``figures``: a tournament of
+    # another game is neither offered nor allowed them.
+    tie_breaks: ClassVar[tuple[TieBreak, ...]] = ()
+    # The chain a tournament of the game starts with for a score, where it is not the
+    # shared one (``standings.DEFAULT_TIE_BREAKS``).
+    default_tie_breaks: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     # A tournament of this game chooses its table size (§2: the new tournament page asks
     # for it); ``table_sizes_for`` says which sizes it takes.
     chooses_table_size: ClassVar[bool] = False
     # Each seat deals this often in a round by default (§4: Sergeant Major's 9 hands at
     # three seats).
     deals_per_round: ClassVar[int] = 3
+
+    def figures(self, state: MatchState) -> tuple[Figures, ...]:
+        """Each seat's own figures of the match as ``state`` has it, seat 0 first, which
+        the game's ``tie_breaks`` count (``{"twelve_trick_wins": 1}``): read from what the
+        match's row stores of its state (totals, the running figures, the ending), never
+        from its hands, which that state does not hold (``rules.stored``). None by
+        default."""
+        return tuple({} for _seat in state.players)
 
     def table_sizes_for(self, table_size: int | None) -> TableSizes:
         """The table sizes a tournament of this variant seats (§2): by default the

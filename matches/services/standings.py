@@ -2,18 +2,32 @@
 
 The seats of the tables' matches already hold each player's total, win and outright win
 (written with the hands), so nothing is replayed here: five queries fill the pure
-``matches.standings`` inputs whatever the number of players, rounds or hands.
+``matches.standings`` inputs whatever the number of players, rounds or hands. A chain
+that names a game's own tie-break (``Ruleset.tie_breaks``) takes a sixth: the game's
+per-seat figures, read from each match's stored state (``Ruleset.figures``).
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass
 
 from django.db import transaction
 
-from .. import standings
-from ..models import Adjustment, Bye, Entry, Round, Seat, TableSeat, Tournament, name_order
+from .. import rules, standings
+from ..models import (
+    Adjustment,
+    Bye,
+    Entry,
+    Match,
+    Round,
+    Seat,
+    TableSeat,
+    Tournament,
+    name_order,
+)
+from ..rules.stored import state_from_json
 from .selectors import RevisionCache
 
 
@@ -42,11 +56,39 @@ def scoring(tournament: Tournament) -> standings.Scoring:
         tie_breaks=tuple(tournament.tie_breaks),
         bye_game_points=tournament.bye_game_points,
         bye_match_points=tournament.bye_match_points,
+        game_tie_breaks=rules.game_tie_breaks(tournament.game),
     )
 
 
-def inputs(tournament: Tournament):
-    """The pure package's inputs: entries, table results, byes, adjustments."""
+def figures(tournament: Tournament, how: standings.Scoring) -> dict[int, tuple]:
+    """Each of the tournament's matches' per-seat figures of the game's own (match id →
+    one mapping per seat), as the match's ruleset reads them from its stored state; none
+    read unless the chain names one of the game's own tie-breaks. A state that cannot be
+    read (``Match.stored_state``) gives none until it is rebuilt."""
+    own = {tie_break.name for tie_break in how.game_tie_breaks}
+    if not own & set(how.tie_breaks):
+        return {}
+    rulesets: dict[tuple[str, str, str], rules.Ruleset] = {}
+    found = {}
+    matches = Match.objects.filter(tournament=tournament).values_list(
+        "pk", "game", "variant", "options", "state"
+    )
+    for match, game, variant, options, state in matches:
+        # A table with a sitter plays a variant of its own: one ruleset per kind of table.
+        kind = (game, variant, json.dumps(options, sort_keys=True))
+        if kind not in rulesets:
+            rulesets[kind] = rules.get_ruleset(game, variant, options)
+        try:
+            found[match] = rulesets[kind].figures(state_from_json(state))
+        except ValueError:
+            continue
+    return found
+
+
+def inputs(tournament: Tournament, how: standings.Scoring | None = None):
+    """The pure package's inputs: entries, table results, byes, adjustments; each seat's
+    own figures of the game too where ``how``'s chain counts them (``figures``)."""
+    own = figures(tournament, how) if how is not None else {}
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player", "partner"))
     # Seat order at a table is the match's seat order, so (match, number) joins the two.
     # A team's partners sit at the match's seats n and n + the number of teams, with equal
@@ -80,8 +122,11 @@ def inputs(tournament: Tournament):
         if (match, number) not in placed:
             continue
         entry, round_number, table = placed[match, number]
+        seat_figures = own[match][number] if match in own else {}
         tables.setdefault((round_number, table), []).append(
-            standings.SeatResult(entry=entry, total=total, won=won, twelve_tricks=outright)
+            standings.SeatResult(
+                entry=entry, total=total, won=won, twelve_tricks=outright, figures=seat_figures
+            )
         )
     results = [
         standings.TableResult(round=round_number, table=table, seats=tuple(seats))
@@ -139,8 +184,8 @@ def tournament_standings(tournament: Tournament) -> Standings:
 
 
 def _standings(tournament: Tournament) -> Standings:
-    infos, results, byes, adjustments = inputs(tournament)
     how = scoring(tournament)
+    infos, results, byes, adjustments = inputs(tournament, how)
     # Ties listed by name as people read it (``models.name_order``). Kept per revision,
     # not per language: every language offered orders names alike (test_text.py).
     rows = standings.standings(infos, results, byes, adjustments, how, name_order=name_order)

@@ -72,13 +72,15 @@ def settings_of(
         # Everyone must deal equally often (§4).
         seating.check_hands_per_round(hands_per_round, sizes)
     score = ruleset.default_score if score is None else standings.check_score(score)
-    # No chain given: the contract's for the score (§5); an empty one chosen stays empty.
+    # No chain given: the game's for the score, else the contract's (§5); an empty one
+    # chosen stays empty. Any installed game's own tie-break is a known name, refused
+    # below for a tournament of another game.
     tie_breaks = list(
-        standings.default_tie_breaks(score)
+        standings.default_tie_breaks(score, ruleset.default_tie_breaks)
         if tie_breaks is None
-        else standings.check_tie_breaks(tie_breaks, score)
+        else standings.check_tie_breaks(tie_breaks, score, rules.game_tie_breaks())
     )
-    offered = standings.tie_breaks_of(ruleset.game_tie_breaks)
+    offered = standings.tie_breaks_of(ruleset.tie_breaks)
     for tie_break in tie_breaks:
         if tie_break not in offered:
             raise RuleError(

@@ -7,7 +7,6 @@ table with tie-breaks and the reason for each place, ``series`` for a club seaso
 
 from .model import (
     DEFAULT_TIE_BREAKS,
-    GAME_TIE_BREAKS,
     SCORES,
     TIE_BREAKS,
     Adjustment,
@@ -36,7 +35,6 @@ from .table import (
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
-    "GAME_TIE_BREAKS",
     "SCORES",
     "SERIES_SCORES",
     "TIE_BREAKS",

@@ -18,12 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from matches.rules.base import RuleError, _
+from matches.rules.tie_breaks import Figures, TieBreak
 
 Entry = Hashable
 
 SCORES = ("game_points", "match_points")
 
-# The tie-breaks of §5, in the contract's order. A tie-break chain picks from these.
+# The shared tie-breaks of §5, which every game's tables tell apart, in the contract's
+# order. A game brings its own besides (``Ruleset.tie_breaks``: Sergeant Major's 12-trick
+# wins), which the Django side passes in (``Scoring.game_tie_breaks``); nothing here
+# names a game's.
 TIE_BREAKS = (
     "game_points",
     "match_points",
@@ -31,19 +35,24 @@ TIE_BREAKS = (
     "best_round",
     "opponents",
     "head_to_head",
-    "twelve_trick_wins",
     "fewest_byes",
 )
 
-# The tie-breaks only some games' tables can tell apart; a game names those it has
-# (``Ruleset.game_tie_breaks``): a Sheepshead table never takes 12 tricks.
-GAME_TIE_BREAKS = frozenset({"twelve_trick_wins"})
+# The shared tie-break that stays last where a game's own are offered beside them: the
+# fewer byes, the last resort when everything the tables told is level.
+LAST_RESORT = "fewest_byes"
 
 
-def tie_breaks_of(game_tie_breaks: Iterable[str]) -> tuple[str, ...]:
-    """The tie-breaks a tournament of a game with ``game_tie_breaks`` may choose from."""
-    own = set(game_tie_breaks)
-    return tuple(name for name in TIE_BREAKS if name not in GAME_TIE_BREAKS or name in own)
+def tie_breaks_of(game_tie_breaks: Iterable[TieBreak]) -> tuple[str, ...]:
+    """The tie-breaks a tournament of a game with its own ``game_tie_breaks`` may choose
+    from, in the order they are offered: the shared ones, the game's own before
+    ``LAST_RESORT``. A game's own named like a shared one is a bug of the game."""
+    own = tuple(tie_break.name for tie_break in game_tie_breaks)
+    clash = sorted(set(own) & set(TIE_BREAKS)) or sorted({n for n in own if own.count(n) > 1})
+    if clash:
+        raise ValueError(f"a game's own tie-break {clash[0]!r} is named twice")
+    last = TIE_BREAKS.index(LAST_RESORT)
+    return (*TIE_BREAKS[:last], *own, *TIE_BREAKS[last:])
 
 
 # The chain a tournament gets unless the organiser chooses one (§5): after the score, the
@@ -54,7 +63,8 @@ DEFAULT_TIE_BREAKS = {
     "game_points": ("table_wins", "best_round", "head_to_head"),
 }
 
-# Criteria where less is better; every other one ranks the higher value first.
+# Shared criteria where less is better; every other one ranks the higher value first (a
+# game's own say so themselves: ``TieBreak.fewest``).
 LOWER_IS_BETTER = frozenset({"fewest_byes"})
 
 # What a table result earns in match points (§5): a sole win, a shared win, anything else.
@@ -67,13 +77,16 @@ class SeatResult:
     """One entry's outcome of a table's match: its match total and whether it won.
 
     ``won`` is the match's ``winners`` (several seats may share a win); ``twelve_tricks``
-    marks the Sergeant Major seat whose 12-trick hand ended the match.
+    marks the seat that won the match in one hand (Sergeant Major's 12 tricks:
+    ``Ruleset.outright``), first at the table. ``figures`` are the game's own figures of
+    the seat in this match (``Ruleset.figures``), which the game's own tie-breaks count.
     """
 
     entry: Entry
     total: int
     won: bool = False
     twelve_tricks: bool = False
+    figures: Figures = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -202,18 +215,22 @@ def check_score(score: Any) -> str:
     return score
 
 
-def check_tie_breaks(tie_breaks: Any, score: str | None = None) -> tuple[str, ...]:
+def check_tie_breaks(
+    tie_breaks: Any, score: str | None = None, game_tie_breaks: Iterable[TieBreak] = ()
+) -> tuple[str, ...]:
     """The tie-break chain as a tuple; unknown, repeated or pointless names refused.
 
-    A tie-break equal to the standings score could never separate anyone, so naming it
-    is refused too, with the same field: it is a mistake in the chain the organiser built.
+    Known are the shared ones and ``game_tie_breaks`` (a game's own). A tie-break equal
+    to the standings score could never separate anyone, so naming it is refused too,
+    with the same field: it is a mistake in the chain the organiser built.
     """
     if isinstance(tie_breaks, str) or not hasattr(tie_breaks, "__iter__"):
         raise RuleError(_("Tie-breaks must be a list of names."), field="tie_breaks")
     chain = tuple(tie_breaks)
+    known = tie_breaks_of(game_tie_breaks)
     seen: set[str] = set()
     for name in chain:
-        if name not in TIE_BREAKS:
+        if name not in known:
             raise RuleError(_("Unknown tie-break %(name)s."), field="tie_breaks", name=str(name))
         if name in seen:
             raise RuleError(
@@ -229,9 +246,13 @@ def check_tie_breaks(tie_breaks: Any, score: str | None = None) -> tuple[str, ..
     return chain
 
 
-def default_tie_breaks(score: str) -> tuple[str, ...]:
-    """The contract's tie-break chain for a standings score."""
-    return DEFAULT_TIE_BREAKS[check_score(score)]
+def default_tie_breaks(
+    score: str, game_defaults: Mapping[str, tuple[str, ...]] | None = None
+) -> tuple[str, ...]:
+    """The contract's tie-break chain for a standings score, or the game's own for it
+    (``Ruleset.default_tie_breaks``: Skat's games won, then fewest games lost)."""
+    score = check_score(score)
+    return tuple((game_defaults or {}).get(score, DEFAULT_TIE_BREAKS[score]))
 
 
 def _check_points(value: Any, field_name: str) -> None:
@@ -244,7 +265,8 @@ class Scoring:
     """How a tournament ranks its entries: the score, the tie-break chain, bye scores.
 
     ``missed_*``: what a late entry's missed round scores (the contract: a bye with no
-    score, unless the organiser sets otherwise).
+    score, unless the organiser sets otherwise). ``game_tie_breaks``: the game's own
+    (``Ruleset.tie_breaks``), which the chain may name beside the shared ones.
     """
 
     score: str
@@ -253,11 +275,17 @@ class Scoring:
     bye_match_points: int = 1
     missed_game_points: int = 0
     missed_match_points: int = 0
+    game_tie_breaks: tuple[TieBreak, ...] = ()
 
     def __post_init__(self) -> None:
         check_score(self.score)
-        # Normalise a list from a form into the tuple a frozen dataclass should hold.
-        object.__setattr__(self, "tie_breaks", check_tie_breaks(self.tie_breaks, self.score))
+        # Normalise lists from a form into the tuples a frozen dataclass should hold.
+        object.__setattr__(self, "game_tie_breaks", tuple(self.game_tie_breaks))
+        object.__setattr__(
+            self,
+            "tie_breaks",
+            check_tie_breaks(self.tie_breaks, self.score, self.game_tie_breaks),
+        )
         for name in (
             "bye_game_points",
             "bye_match_points",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .model import (
     SHARED_WIN_MATCH_POINTS,
@@ -18,6 +18,7 @@ from .model import (
     Bye,
     Entry,
     EntryInfo,
+    Figures,
     Scoring,
     TableResult,
 )
@@ -35,7 +36,8 @@ class RoundResult:
     - only an adjustment (the entry has no table or bye that round): nothing but it.
 
     ``game_points`` includes ``adjustment``; ``place``, ``won`` and ``match_points`` are
-    the match's own and do not move with an adjustment.
+    the match's own and do not move with an adjustment. ``figures``: the game's own of
+    the entry's seat at the table (``SeatResult.figures``).
     """
 
     round: int
@@ -51,6 +53,7 @@ class RoundResult:
     missed: bool = False
     adjustment: int = 0
     opponents: tuple[Entry, ...] = ()
+    figures: Figures = field(default_factory=dict, hash=False)
 
     @property
     def at_table(self) -> bool:
@@ -128,6 +131,7 @@ def _collect(
                     shared_win=shared,
                     twelve_tricks=seat.twelve_tricks,
                     opponents=tuple(other for other in everyone if other != seat.entry),
+                    figures=seat.figures,
                 ),
                 f"round {table.round} table {table.table}",
             )

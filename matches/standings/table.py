@@ -22,6 +22,7 @@ from itertools import groupby
 from typing import Any
 
 from matches.rules.base import _
+from matches.rules.tie_breaks import TieBreak
 
 from .model import (
     LOWER_IS_BETTER,
@@ -42,6 +43,7 @@ HEAD_TO_HEAD = "head_to_head"
 
 # One sentence per criterion rather than a criterion word slotted into one sentence:
 # translators need the whole sentence (German word order and cases differ per phrase).
+# A game's own tie-breaks bring theirs (``TieBreak.why_ahead``, ``why_behind``, ``label``).
 AHEAD = {
     "game_points": _("Ahead of %(name)s on game points: %(value)s to %(other_value)s."),
     "match_points": _("Ahead of %(name)s on match points: %(value)s to %(other_value)s."),
@@ -51,7 +53,6 @@ AHEAD = {
     "head_to_head": _(
         "Ahead of %(name)s on game points against each other: %(value)s to %(other_value)s."
     ),
-    "twelve_trick_wins": _("Ahead of %(name)s on 12-trick wins: %(value)s to %(other_value)s."),
     "fewest_byes": _("Ahead of %(name)s on fewer byes: %(value)s to %(other_value)s."),
 }
 BEHIND = {
@@ -63,7 +64,6 @@ BEHIND = {
     "head_to_head": _(
         "Behind %(name)s on game points against each other: %(value)s to %(other_value)s."
     ),
-    "twelve_trick_wins": _("Behind %(name)s on 12-trick wins: %(value)s to %(other_value)s."),
     "fewest_byes": _("Behind %(name)s on fewer byes: %(value)s to %(other_value)s."),
 }
 # A tie that outlasts the chain names what was compared, and only that: with no
@@ -81,7 +81,6 @@ CRITERIA = {
     "best_round": _("best round"),
     "opponents": _("opponents' scores (Buchholz)"),
     "head_to_head": _("head to head"),
-    "twelve_trick_wins": _("12-trick wins"),
     "fewest_byes": _("fewest byes"),
 }
 
@@ -169,7 +168,8 @@ def standings(
     sorts names (the caller's collation; ``by_letters`` without one).
     """
     info, results, footnotes = _collect(entries, tables, byes, adjustments, scoring)
-    values = {entry: _totals(rounds) for entry, rounds in results.items()}
+    own = scoring.game_tie_breaks
+    values = {entry: _totals(rounds, own) for entry, rounds in results.items()}
     score = {entry: values[entry][scoring.score] for entry in info}
     for entry, rounds in results.items():
         # Buchholz counts an opponent once per table shared: meeting twice weighs twice.
@@ -184,7 +184,8 @@ def standings(
         return (name_order(info[entry].name), str(entry))
 
     groups: list[list[Entry]] = []
-    _order(sorted(info, key=by_name), 0, chain, values, results, steps, groups)
+    lower = _lower(own)
+    _order(sorted(info, key=by_name), 0, chain, values, results, steps, groups, lower)
 
     rows: list[StandingsRow] = []
     position = 0
@@ -205,29 +206,41 @@ def standings(
                     scoring,
                 )
             )
-    return [replace(row, why=_why(rows, index)) for index, row in enumerate(rows)]
+    words = _Words(own)
+    return [replace(row, why=_why(rows, index, words)) for index, row in enumerate(rows)]
 
 
-def _totals(rounds: Mapping[int, RoundResult]) -> dict[str, int | None]:
-    """The sums the criteria need, from one entry's rounds (``opponents`` comes later)."""
+def _totals(
+    rounds: Mapping[int, RoundResult], own: Iterable[TieBreak] = ()
+) -> dict[str, int | None]:
+    """The sums the criteria need, from one entry's rounds (``opponents`` comes later);
+    a game's own tie-breaks (``own``) each count the figures of the entry's matches."""
     at_tables = [result for result in rounds.values() if result.at_table]
-    return {
+    totals: dict[str, int | None] = {
         "game_points": sum(result.game_points for result in rounds.values()),
         "match_points": sum(result.match_points for result in rounds.values()),
         "table_wins": sum(result.won for result in at_tables),
         "best_round": max((result.game_points for result in at_tables), default=None),
-        "twelve_trick_wins": sum(result.twelve_tricks for result in at_tables),
         "fewest_byes": sum(result.bye for result in rounds.values()),
         "rounds_played": len(at_tables),
         "missed": sum(result.missed for result in rounds.values()),
     }
+    figures = tuple(result.figures for result in at_tables)
+    for tie_break in own:
+        totals[tie_break.name] = tie_break.key(figures)
+    return totals
 
 
-def _better(criterion: str, value: int | None) -> tuple[int, int]:
+def _lower(own: Iterable[TieBreak] = ()) -> frozenset[str]:
+    """The criteria where less is better: the shared ones and the game's own that say so."""
+    return LOWER_IS_BETTER | {tie_break.name for tie_break in own if tie_break.fewest}
+
+
+def _better(criterion: str, value: int | None, lower: frozenset[str]) -> tuple[int, int]:
     """A sort key where greater is better; no value (no best round) is worst."""
     if value is None:
         return (0, 0)
-    return (1, -value if criterion in LOWER_IS_BETTER else value)
+    return (1, -value if criterion in lower else value)
 
 
 def head_to_head(
@@ -267,8 +280,10 @@ def _order(
     results: Mapping[Entry, Mapping[int, RoundResult]],
     steps: dict[Entry, list[TieBreakStep]],
     out: list[list[Entry]],
+    lower: frozenset[str] = LOWER_IS_BETTER,
 ) -> None:
-    """Append ``group``'s tie groups to ``out``, best first, from ``chain[level]`` on."""
+    """Append ``group``'s tie groups to ``out``, best first, from ``chain[level]`` on
+    (``lower``: the criteria where less is better)."""
     if len(group) == 1 or level == len(chain):
         out.append(group)
         return
@@ -276,7 +291,7 @@ def _order(
     if criterion == HEAD_TO_HEAD and not all_met(group, results):
         # Not every two of them met: there is no head-to-head to compare (no step, so
         # the figure shows as none and no sentence names it).
-        _order(group, level + 1, chain, values, results, steps, out)
+        _order(group, level + 1, chain, values, results, steps, out, lower)
         return
     if criterion == HEAD_TO_HEAD:
         figures: Mapping[Entry, int | None] = head_to_head(group, results)
@@ -286,16 +301,16 @@ def _order(
         steps[entry].append(TieBreakStep(criterion, figures[entry]))
 
     def key(entry: Entry) -> tuple[int, int]:
-        return _better(criterion, figures[entry])
+        return _better(criterion, figures[entry], lower)
 
     # ``sorted`` is stable and ``group`` comes in name order, so ties stay in name order.
     parts = [list(part) for _key, part in groupby(sorted(group, key=key, reverse=True), key)]
     for part in parts:
         if criterion == HEAD_TO_HEAD and len(parts) > 1:
             # Head-to-head split the group: re-apply it among those still level.
-            _order(part, level, chain, values, results, steps, out)
+            _order(part, level, chain, values, results, steps, out, lower)
         else:
-            _order(part, level + 1, chain, values, results, steps, out)
+            _order(part, level + 1, chain, values, results, steps, out, lower)
 
 
 def _row(
@@ -337,20 +352,41 @@ def _row(
     )
 
 
-def explain(row: StandingsRow, other: StandingsRow) -> Reason:
-    """Why ``row`` stands where it does against ``other`` (two rows of one ``standings``).
+class _Words:
+    """The sentences and words of every criterion: the shared ones, and a game's own
+    tie-breaks' (``own``) beside them."""
+
+    def __init__(self, own: Iterable[TieBreak] = ()):
+        own = tuple(own)
+        self.ahead = {**AHEAD, **{tie_break.name: tie_break.why_ahead for tie_break in own}}
+        self.behind = {**BEHIND, **{tie_break.name: tie_break.why_behind for tie_break in own}}
+        self.criteria = {**CRITERIA, **{tie_break.name: tie_break.label for tie_break in own}}
+        self.lower = _lower(own)
+
+
+def explain(
+    row: StandingsRow, other: StandingsRow, game_tie_breaks: Iterable[TieBreak] = ()
+) -> Reason:
+    """Why ``row`` stands where it does against ``other`` (two rows of one ``standings``,
+    whose ``Scoring.game_tie_breaks`` are ``game_tie_breaks``).
 
     Names the first criterion on which the two were told apart, with both values
     ("Ahead of Ben on game points: 7 to 5."), or names everything they are level on.
     """
+    return _explain(row, other, _Words(game_tie_breaks))
+
+
+def _explain(row: StandingsRow, other: StandingsRow, words: _Words) -> Reason:
     if row.entry == other.entry:
         raise ValueError("an entry is compared with itself")
     for mine, theirs in zip(row.steps, other.steps, strict=False):
         if mine.criterion != theirs.criterion:
             raise ValueError("the rows come from different standings")
         if mine.value != theirs.value:
-            ahead = _better(mine.criterion, mine.value) > _better(theirs.criterion, theirs.value)
-            message = (AHEAD if ahead else BEHIND)[mine.criterion]
+            ahead = _better(mine.criterion, mine.value, words.lower) > _better(
+                theirs.criterion, theirs.value, words.lower
+            )
+            message = (words.ahead if ahead else words.behind)[mine.criterion]
             return Reason(
                 message,
                 {
@@ -364,7 +400,9 @@ def explain(row: StandingsRow, other: StandingsRow) -> Reason:
     if len(compared) == 1:
         return Reason(LEVEL_ON_SCORE[compared[0]], {"name": other.name})
     return Reason(
-        LEVEL, {"name": other.name}, {"criteria": tuple(CRITERIA[name] for name in compared)}
+        LEVEL,
+        {"name": other.name},
+        {"criteria": tuple(words.criteria[name] for name in compared)},
     )
 
 
@@ -372,7 +410,7 @@ def _shown(value: int | None) -> int | str:
     return NO_VALUE if value is None else value
 
 
-def _why(rows: list[StandingsRow], index: int) -> Reason | None:
+def _why(rows: list[StandingsRow], index: int, words: _Words) -> Reason | None:
     """A row's answer to "why am I here?": against the row below, or above for the last.
 
     A shared rank is explained by another row sharing it (level on everything), since
@@ -384,9 +422,9 @@ def _why(rows: list[StandingsRow], index: int) -> Reason | None:
     if row.shared:
         partner = below if below is not None and below.rank == row.rank else above
         assert partner is not None and partner.rank == row.rank
-        return explain(row, partner)
+        return _explain(row, partner, words)
     if below is not None:
-        return explain(row, below)
+        return _explain(row, below, words)
     if above is not None:
-        return explain(row, above)
+        return _explain(row, above, words)
     return None

@@ -9,7 +9,7 @@ import dataclasses
 from django.utils.translation import gettext as _
 
 from .. import standings
-from ..forms.tournaments import TIE_BREAK_LABELS
+from ..forms.tournaments import tie_break_labels
 from ..models import Tournament
 from ..services import standings as standings_reads
 from ..templatetags.scoring import minus
@@ -22,7 +22,8 @@ def shown_criteria(tournament: Tournament) -> tuple[str, ...]:
 
 def standings_columns(tournament: Tournament) -> list[str]:
     """The heads of those figures' columns, the score's first."""
-    return [TIE_BREAK_LABELS[name] for name in shown_criteria(tournament)]
+    labels = tie_break_labels(tournament.game)
+    return [labels[name] for name in shown_criteria(tournament)]
 
 
 def standings_rows(read: standings_reads.Standings) -> list[dict]:

@@ -16,7 +16,10 @@ from matches import rules
 from matches.games import registry as games
 from matches.models import Match, Table
 from matches.services import closing, drafting, registration, tournaments
+from matches.services import standings as standings_reads
+from matches.standings import rank_label
 from tests.api_support import login, send
+from tests.factories import HTMX
 
 SLUG = "mini-tricks"
 
@@ -211,3 +214,60 @@ def test_the_phones_bundle_carries_its_rules_from_the_registry(mini, tmp_path):
     )
     assert ran.returncode == 0, ran.stderr
     assert json.loads(ran.stdout) == [True, [1, 0, -1], False]
+
+
+@pytest.mark.django_db
+def test_a_tournament_of_it_offers_and_ranks_by_its_own_tie_break(client, organiser, boss, mini):
+    # Its ruleset brings ``most_clean_sweeps`` (issue 34, item 3): the set-up form offers
+    # it for its tournaments only, the API's description names it, the standings use it.
+    def offered(preset):
+        page = boss.get("/tournaments/new/", {"preset": preset}, **HTMX).content.decode()
+        return 'value="most_clean_sweeps"' in page and "clean sweeps" in page
+
+    assert offered(f"{SLUG}/standard") and not offered("sergeant-major/8-5-3")
+    schema = client.get("/api/openapi.json").json()
+    body = schema["paths"]["/api/tournaments"]["post"]["requestBody"]["content"]
+    create = body["application/json"]["schema"]
+    chain = next(c for c in create["properties"]["tie_breaks"]["anyOf"] if c["type"] == "array")
+    assert "most_clean_sweeps" in chain["items"]["enum"]
+    branches = {b["properties"]["game"]["const"]: b["properties"] for b in create["oneOf"]}
+    assert "most_clean_sweeps" in branches[SLUG]["tie_breaks"]["items"]["enum"]
+    assert "most_clean_sweeps" not in branches["sergeant-major"]["tie_breaks"]["items"]["enum"]
+
+    tournament = tournaments.create_tournament(
+        organiser,
+        name="Mini night",
+        date=datetime.date(2026, 12, 1),
+        game=SLUG,
+        variant="standard",
+        rounds=1,
+        hands_per_round=3,
+        score="game_points",
+        tie_breaks=["most_clean_sweeps"],
+    )
+    entries = registration.register_players(tournament, organiser, ["Ann", "Ben", "Cy"])
+    for entry in entries:
+        registration.check_in(entry, organiser)
+    round_ = drafting.draft_round(tournament, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
+    table = Table.objects.get(round=round_)
+    match = Match.objects.get(pk=table.match_id)
+    # Everyone ends on 0; the first seat took all six tricks of the first hand.
+    for number, taken in enumerate(([6, 0, 0], [0, 3, 3], [0, 3, 3]), start=1):
+        hand = {"number": str(number), **{f"taken_{s}": str(t) for s, t in enumerate(taken)}}
+        client.post(reverse("tournaments:table_record", args=[table.token]), hand)
+    sweeper, *others = match.names
+    read = standings_reads.tournament_standings(tournament)
+    assert [(rank_label(row), row.name, row.score) for row in read.rows] == [
+        ("1", sweeper, 0),
+        ("2=", sorted(others)[0], 0),
+        ("2=", sorted(others)[1], 0),
+    ]
+    assert [row.tie_break_values for row in read.rows] == [
+        {"most_clean_sweeps": 1},
+        {"most_clean_sweeps": 0},
+        {"most_clean_sweeps": 0},
+    ]
+    assert str(read.rows[0].why) == (f"Ahead of {sorted(others)[0]} on clean sweeps: 1 to 0.")
+    page = boss.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "clean sweeps" in page

@@ -1,13 +1,19 @@
 """Builders for small tournaments written out by hand."""
 
+from matches.games.sergeant_major.rules import SergeantMajor
 from matches.standings import SeatResult, TableResult
+
+# Sergeant Major's own tie-breaks, for a ``Scoring`` of its tournaments.
+SERGEANT_MAJOR = SergeantMajor.tie_breaks
 
 
 def table(round_, number, *seats, winners=None, twelve=None):
     """A table's result from ``(entry, total)`` pairs in seating order.
 
     ``winners`` default to the highest total(s), as a match stopped at its hands limit;
-    ``twelve`` names the entry whose 12-trick hand ended the match (it alone wins).
+    ``twelve`` names the entry whose 12-trick hand ended the match (it alone wins), with
+    the figures Sergeant Major's rules give that seat (``SergeantMajor.figures``), which
+    its own tie-break counts (``SERGEANT_MAJOR``).
     """
     if twelve is not None:
         winners = (twelve,)
@@ -18,7 +24,13 @@ def table(round_, number, *seats, winners=None, twelve=None):
         round_,
         number,
         tuple(
-            SeatResult(entry, total, won=entry in winners, twelve_tricks=entry == twelve)
+            SeatResult(
+                entry,
+                total,
+                won=entry in winners,
+                twelve_tricks=entry == twelve,
+                figures={"twelve_trick_wins": 1} if entry == twelve else {},
+            )
             for entry, total in seats
         ),
     )

@@ -45,7 +45,7 @@ from matches.standings import (
 )
 from matches.standings.table import AHEAD
 
-from .support import by_name, summary, table
+from .support import SERGEANT_MAJOR, by_name, summary, table
 
 ANN, BEN, CY, DOT, EVE, FAY, GUS = range(1, 8)
 
@@ -184,7 +184,8 @@ SM_CHAIN = (
 
 
 def test_sergeant_major_table():
-    rows = standings(SM_ENTRIES, SM_TABLES, (), (), Scoring("match_points", SM_CHAIN))
+    scoring = Scoring("match_points", SM_CHAIN, game_tie_breaks=SERGEANT_MAJOR)
+    rows = standings(SM_ENTRIES, SM_TABLES, (), (), scoring)
     assert summary(rows, *SM_CHAIN) == [
         ("1", "Cy", 2, 1, -1, 2, 7, 1, 0),
         ("2", "Ann", 2, 0, 9, 6, 4, 1, 0),

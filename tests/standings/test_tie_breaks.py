@@ -37,7 +37,7 @@ from matches.standings import (
     standings,
 )
 
-from .support import by_name, summary, table
+from .support import SERGEANT_MAJOR, by_name, summary, table
 
 ANN, BEN, CY, DOT, EVE = range(1, 6)
 NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DOT: "Dot", EVE: "Eve"}
@@ -199,7 +199,11 @@ def test_twelve_trick_wins_count():
         table(2, 1, (ANN, -3), (BEN, 5), (CY, -2)),
     )
     rows = standings(
-        entries(ANN, BEN, CY), tables, (), (), Scoring("match_points", ("twelve_trick_wins",))
+        entries(ANN, BEN, CY),
+        tables,
+        (),
+        (),
+        Scoring("match_points", ("twelve_trick_wins",), game_tie_breaks=SERGEANT_MAJOR),
     )
     # Ann and Ben won a table each; Ann's win was a 12-trick hand.
     assert summary(rows, "twelve_trick_wins") == [

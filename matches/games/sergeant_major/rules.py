@@ -45,6 +45,7 @@ from ...rules.base import (
 )
 from ...rules.fields import whole
 from ...rules.sizes import TableSizes
+from ...rules.tie_breaks import Figures, TieBreak, counted
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CALLS = (*SUITS, "no-trumps", "miz")  # the alternate game's calls, §1.5
@@ -208,7 +209,16 @@ class SergeantMajor(Ruleset):
     presets = PRESETS
     seat_option = "sitter"
     sitter_note = _("Each hand one seat sits out (the dealer's right).")
-    game_tie_breaks = ("twelve_trick_wins",)
+    # A 12-trick hand wins the match at once: the more such wins, the better.
+    tie_breaks = (
+        TieBreak(
+            "twelve_trick_wins",
+            _("12-trick wins"),
+            _("Ahead of %(name)s on 12-trick wins: %(value)s to %(other_value)s."),
+            _("Behind %(name)s on 12-trick wins: %(value)s to %(other_value)s."),
+            counted("twelve_trick_wins"),
+        ),
+    )
 
     @property
     def options_spec(self) -> tuple[Option, ...]:  # type: ignore[override]
@@ -601,6 +611,13 @@ class SergeantMajor(Ruleset):
     def outright(self, state: MatchState) -> int | None:
         ending = state.ending
         return ending.seat if ending is not None and ending.how == TRICKS else None
+
+    def figures(self, state: MatchState) -> tuple[Figures, ...]:
+        """The seat whose 12-trick hand ended the match has one 12-trick win."""
+        outright = self.outright(state)
+        return tuple(
+            {"twelve_trick_wins": 1} if seat == outright else {} for seat in range(state.seats)
+        )
 
     def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         """Whether the match is over after the last hand, who won and why.

@@ -39,6 +39,7 @@ from ...rules.base import (
     require_seat,
     term,
 )
+from ...rules.tie_breaks import Figures, TieBreak, counted
 
 # rules.md §4.2: the base values, and the null games' fixed values
 # by (hand, ouvert).
@@ -189,6 +190,27 @@ class Skat(Ruleset):
     # own: the score is Seeger-Fabian's, and a series deals 12 times to each player.
     default_score = "game_points"
     deals_per_round = 12
+    # A tournament ranks as a table does (docs/tournaments.md §5, the SkWO's order): the
+    # Seeger-Fabian total, then more games won, then fewer games lost (its declared games
+    # over all rounds), then the best round.
+    tie_breaks = (
+        TieBreak(
+            "games_won",
+            _("games won"),
+            _("Ahead of %(name)s on games won: %(value)s to %(other_value)s."),
+            _("Behind %(name)s on games won: %(value)s to %(other_value)s."),
+            counted("games_won"),
+        ),
+        TieBreak(
+            "fewest_games_lost",
+            _("fewest games lost"),
+            _("Ahead of %(name)s on fewer games lost: %(value)s to %(other_value)s."),
+            _("Behind %(name)s on fewer games lost: %(value)s to %(other_value)s."),
+            counted("games_lost"),
+            fewest=True,
+        ),
+    )
+    default_tie_breaks = {"game_points": ("games_won", "fewest_games_lost", "best_round")}
 
     @property
     def seats(self) -> int:
@@ -479,6 +501,16 @@ class Skat(Ruleset):
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
         # The deal passes to the left after every game, a passed-in one too.
         return self.deal(coming.number + 1, (coming.dealer + 1) % self.seats)
+
+    def figures(self, state: MatchState) -> tuple[Figures, ...]:
+        """Each seat's games won and lost on the list, as its running figures stand."""
+        tally = state.detail
+        if not isinstance(tally, SkatTally):
+            return super().figures(state)
+        return tuple(
+            {"games_won": won, "games_lost": lost}
+            for won, lost in zip(tally.games_won, tally.games_lost, strict=True)
+        )
 
     def table_order(self, tally: SkatTally) -> list[int]:
         """The seats in the order of the table (rules.md §4.4): the higher

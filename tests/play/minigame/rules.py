@@ -11,7 +11,9 @@ from typing import Any
 from matches.rules.base import (
     HANDS_LIMIT,
     NO_DETAIL,
+    Detail,
     Ending,
+    Hand,
     MatchState,
     NextHand,
     Option,
@@ -22,6 +24,7 @@ from matches.rules.base import (
     highest,
     require_int,
 )
+from matches.rules.tie_breaks import Figures, TieBreak, counted
 
 SLUG = "mini-tricks"
 TRICKS = 6
@@ -33,11 +36,29 @@ class MiniPreset(Preset):
     players: int = SEATS
 
 
+@dataclass(frozen=True)
+class MiniTally(Detail):
+    """The running figures: each seat's clean sweeps (hands in which it took every trick).
+    Nothing of it goes into the API's JSON (``as_json``)."""
+
+    sweeps: tuple[int, ...] = (0,) * SEATS
+
+
 class MiniTricks(Ruleset):
     game = SLUG
     presets = {"standard": MiniPreset(name="Mini Tricks", options={"hands_limit": None})}
     no_setup = "Mini Tricks has no set-up before the first hand."
     options_spec = (Option("hands_limit", int, nullable=True, minimum=1, ends=True),)
+    # Its own standings tie-break, beside the shared ones (issue 34, item 3).
+    tie_breaks = (
+        TieBreak(
+            "most_clean_sweeps",
+            _("clean sweeps"),
+            _("Ahead of %(name)s on clean sweeps: %(value)s to %(other_value)s."),
+            _("Behind %(name)s on clean sweeps: %(value)s to %(other_value)s."),
+            counted("clean_sweeps"),
+        ),
+    )
 
     @property
     def seats(self) -> int:
@@ -59,6 +80,20 @@ class MiniTricks(Ruleset):
 
     def score_hand(self, state, coming, data):
         return tuple(value - TRICKS // SEATS for value in data["taken"]), NO_DETAIL
+
+    def opening_tally(self) -> MiniTally:
+        return MiniTally()
+
+    def tally(self, before: Detail, hand: Hand) -> Detail:
+        assert isinstance(before, MiniTally)
+        taken = hand.input["taken"]
+        return MiniTally(
+            tuple(n + (t == TRICKS) for n, t in zip(before.sweeps, taken, strict=True))
+        )
+
+    def figures(self, state: MatchState) -> tuple[Figures, ...]:
+        assert isinstance(state.detail, MiniTally)
+        return tuple({"clean_sweeps": sweeps} for sweeps in state.detail.sweeps)
 
     def ending(self, played: MatchState, coming: NextHand) -> Ending | None:
         limit = self.options["hands_limit"]
