@@ -34,8 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import Site, load_average  # noqa: E402
 from offline_phone import PHONE, Throttle  # noqa: E402
+
+from bench import Site, load_average  # noqa: E402
 
 HALL_MBIT = 40
 LATENCY = 0.020
@@ -118,8 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         data = site.set_up(__file__, str(args.phones))
         port = site.serve(WORKERS)
         throttles = [
-            Throttle(port, down=rate, up=rate, latency=LATENCY, shared=True)
-            for _ in data["tokens"]
+            Throttle(port, down=rate, up=rate, latency=LATENCY, shared=True) for _ in data["tokens"]
         ]
         # localhost, not 127.0.0.1: both are a secure context (the service worker).
         started = time.monotonic()
