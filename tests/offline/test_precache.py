@@ -11,6 +11,7 @@ from matches import offline
 from matches.views import offline as views
 
 YEAR = 365 * 24 * 3600
+pytestmark = pytest.mark.usefixtures("organiser")  # past the set-up page
 
 
 def _config(client, address="/t/sw.js") -> dict:
