@@ -66,10 +66,21 @@ def setup_data() -> dict:
 
 class Throttle:
     """A TCP proxy on loopback: each answer waits the latency after its request, and
-    each direction is paced to its rate. Counts the bytes sent down."""
+    each direction is paced to its rate (bytes per second; seconds of latency): each
+    connection on its own, or with ``shared`` all of them together (one phone's link, as
+    DevTools throttles a page). Counts the bytes sent down."""
 
-    def __init__(self, target_port: int):
+    def __init__(
+        self,
+        target_port: int,
+        down: float = DOWN,
+        up: float = UP,
+        latency: float = LATENCY,
+        shared: bool = False,
+    ):
         self.target_port = target_port
+        self.down, self.up, self.latency, self.shared = down, up, latency, shared
+        self.free = {"up": 0.0, "down": 0.0}  # when the shared link is free again
         self.port = free_port()
         self.down_bytes = 0
         self.loop = asyncio.new_event_loop()
@@ -83,6 +94,14 @@ class Throttle:
         self.ready.set()
         self.loop.run_until_complete(server.serve_forever())
 
+    async def _pace(self, direction: str, seconds: float) -> None:
+        if not self.shared:
+            await asyncio.sleep(seconds)
+            return
+        now = time.monotonic()
+        self.free[direction] = max(now, self.free[direction]) + seconds
+        await asyncio.sleep(self.free[direction] - now)
+
     async def _client(self, reader, writer):
         upstream_reader, upstream_writer = await asyncio.open_connection(HOST, self.target_port)
         asked = {"at": time.monotonic()}
@@ -90,18 +109,18 @@ class Throttle:
         async def up():
             while data := await reader.read(16384):
                 asked["at"] = time.monotonic()
-                await asyncio.sleep(len(data) / UP)
+                await self._pace("up", len(data) / self.up)
                 upstream_writer.write(data)
                 await upstream_writer.drain()
             upstream_writer.close()
 
         async def down():
             while data := await upstream_reader.read(16384):
-                wait = asked["at"] + LATENCY - time.monotonic()
+                wait = asked["at"] + self.latency - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
                 asked["at"] = 0  # the rest of this answer streams at the rate alone
-                await asyncio.sleep(len(data) / DOWN)
+                await self._pace("down", len(data) / self.down)
                 self.down_bytes += len(data)
                 writer.write(data)
                 await writer.drain()

@@ -245,6 +245,18 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+
+def versioned_static_headers(headers, path: str, url: str) -> None:
+    """WhiteNoise's ``WHITENOISE_ADD_HEADERS_FUNCTION``: Pyodide's files keep the names its
+    loader asks for, in a folder named by its version (``pyodide/0.29.5/``), which is
+    replaced, never changed: as immutable as a hashed name (WhiteNoise would give them a
+    minute). `make run`'s server gives every static file a year (docs/offline.md)."""
+    if url.startswith(f"/{STATIC_URL}pyodide/"):
+        headers["Cache-Control"] = f"max-age={365 * 24 * 3600}, public, immutable"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = versioned_static_headers
+
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 # Sessions: read on every page a phone loads. On one machine (SQLite) they are files in the
 # data directory, which every worker sees at once and which cost no query; with a

@@ -1,7 +1,8 @@
 // The table links' service worker (scope /t/, issue 24), the match pages' (scope
 // /matches/, served as /matches/sw.js) and the scorer links' (scope /k/, /k/sw.js). Served by
 // matches.views.offline.service_worker after a line that sets self.CONFIG:
-// {version, precache: [the WebAssembly Python and the rules], static: "/static/"}.
+// {version, precache: [the WebAssembly Python and the rules], packed: [those of them with a
+// gzip copy beside them, at <address>.gz], static: "/static/"}.
 //
 // A table page and what it loads are fetched from the server first, and a copy is kept;
 // without the server the copy answers. The Python and the rules (versioned addresses)
@@ -17,10 +18,51 @@ var JSON_OF_PAGE = /^\/(t\/[^/]+|k\/[^/]+|matches\/\d+)\/offline\.json$/;
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE)
-      .then(function (cache) { return cache.addAll(self.CONFIG.precache); })
+      .then(function (cache) {
+        return Promise.all(self.CONFIG.precache.map(function (url) { return precache(cache, url); }));
+      })
       .then(function () { return self.skipWaiting(); })
   );
 });
+
+// Each address once per phone: its contents never change (Pyodide's folder is named by its
+// version, the rules by theirs), so a copy the phone holds already (the previous version's
+// cache, or the other scopes' workers', which share it) is taken as it is; what is missing
+// comes from the server, packed where it has a gzip copy. An install cut short keeps what
+// it got, and the next one fetches only the rest.
+function precache(cache, url) {
+  return caches.match(url, { ignoreVary: true }).then(function (found) {
+    if (found) { return cache.put(url, found); }
+    return fetchPacked(url).then(function (response) { return cache.put(url, response); });
+  });
+}
+
+var TYPES = { wasm: "application/wasm", js: "text/javascript", json: "application/json", zip: "application/zip" };
+
+// The gzip copy, unpacked here (the server sends static files as they are); the file
+// itself where there is none, where the browser cannot unpack (no DecompressionStream), or
+// where the copy does not unpack.
+function fetchPacked(url) {
+  if ((self.CONFIG.packed || []).indexOf(url) === -1 || !self.DecompressionStream) {
+    return fetchOk(url);
+  }
+  return fetchOk(url + ".gz").then(function (packed) {
+    // A server (or proxy) that sent it as Content-Encoding: the browser unpacked it.
+    var body = packed.headers.get("Content-Encoding") ? packed.body
+      : packed.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Response(body).blob();
+  }).then(function (blob) {
+    var type = TYPES[url.split(".").pop()] || "application/octet-stream";
+    return new Response(blob, { status: 200, headers: { "Content-Type": type } });
+  }).catch(function () { return fetchOk(url); });
+}
+
+function fetchOk(url) {
+  return fetch(url).then(function (response) {
+    if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
+    return response;
+  });
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(

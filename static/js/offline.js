@@ -789,8 +789,25 @@
     })));
   }
 
+  // The service worker's install fetches Python and the rules (about 5.5 MB): only once
+  // the page is usable (after its load event, at the browser's first idle moment), so
+  // that the first paint and the hand form never wait for it, nor share the Wi-Fi with it.
+  function whenSettled(callback) {
+    function idle() {
+      if (window.requestIdleCallback) {
+        window.requestIdleCallback(callback, { timeout: IDLE_WAIT_MS });
+      } else {
+        setTimeout(callback, IDLE_FALLBACK_MS);
+      }
+    }
+    if (document.readyState === "complete") { idle(); return; }
+    window.addEventListener("load", idle, { once: true });
+  }
+  var IDLE_WAIT_MS = 3000;     // at the latest this long after the load event
+  var IDLE_FALLBACK_MS = 200;  // without requestIdleCallback (Safari)
+
   function start() {
-    registerWorker();
+    whenSettled(registerWorker);
     Promise.all([Queue.table(token), Queue.list(token)]).then(function (found) {
       var kept = found[0];
       queue = found[1];
@@ -820,8 +837,7 @@
   }
 
   function warmUp() {
-    var idle = window.requestIdleCallback || function (callback) { setTimeout(callback, 2000); };
-    idle(loadRules);
+    whenSettled(loadRules);
   }
 
   function loadRules() {
