@@ -250,11 +250,11 @@ class HandForm(forms.Form):
         return self.ruleset.hand_from_fields(self.state, self.posted())
 
     def posted(self) -> dict[str, str]:
-        """This form's fields as the browser posts them (``rules.fields``): each as text
-        by name, as its widget reads it; a ticked box "on"; an unticked box, an empty
-        choice left out and a disabled field (fixed by the form, not posted) not among
-        them. The hidden ones (the number, a correction's version) come too: the reader
-        takes what it needs."""
+        """This form's fields as the browser posts them (``rules.fields``), as the phone
+        has them too: each as text by name, as its widget reads it from the post; a
+        ticked box "on"; an unticked box and a disabled field (fixed by the form, so not
+        posted) not among them. The hidden ones (the number, a correction's version)
+        come too: the reader takes what it needs."""
         fields = {}
         for name, field in self.fields.items():
             value = None if field.disabled else self[name].data
