@@ -5,9 +5,9 @@ run on the phone in Pyodide (``matches.offline``). Pure: no Django, JSON in and 
 ``install`` registers the games the bundle carries; ``derive`` replays the match from its
 set-up and the hands (those the server confirmed, then those waiting on the phone) and
 says what the table needs before the next deal;
-``hand_from_form`` reads a hand form's fields as the game's form does on the server
-(each game's ``Ruleset.hand_from_fields`` mirrors its ``HandForm.hand``: the tests hold
-the two together).
+``hand_from_form`` reads a hand form's fields with the game's one hand reader,
+``Ruleset.hand_from_fields``, which the game's form on the server reads its hand with too
+(``forms.play.HandForm.hand``).
 """
 
 from __future__ import annotations

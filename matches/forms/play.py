@@ -213,7 +213,12 @@ class NewMatchForm(forms.Form):
 
 
 class HandForm(forms.Form):
-    """What every hand form has: the number it records (two phones, one hand)."""
+    """What every hand form has: the number it records (two phones, one hand), the match
+    as it stood before the hand (``state``) and its ruleset, and ``hand``, which reads
+    the hand with the game's one reader, ``Ruleset.hand_from_fields``: the phone reads
+    the same fields with it while the server is out of reach (``matches.offline_play``).
+    A game's form adds its fields and says how they map onto the rules' (``field_for``)
+    and back from a recorded hand (``initial_for``); it reads no hand itself."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
@@ -227,8 +232,37 @@ class HandForm(forms.Form):
         so the view starts the form afresh from the current state, with a message."""
         return any(name in self.errors for name in self.state_fields)
 
+    def __init__(self, *args, state, ruleset, **kwargs):
+        """``state`` is the match as it stood before this hand (for a correction, before
+        the corrected hand)."""
+        super().__init__(*args, **kwargs)
+        self.state = state
+        self.ruleset = ruleset
+
     def hand(self) -> dict:
-        raise NotImplementedError
+        """The hand as the rules read it from this form's fields as the browser posted
+        them (``posted``), with ``Ruleset.hand_from_fields``: once the fields themselves
+        are valid (``is_valid``: a number where a number goes, in range, each in Django's
+        words beside its field), so that what the reader refuses beyond them is a
+        ``RuleError`` the view puts beside the field it names (``field_for``)."""
+        if not self.is_valid():
+            raise ValueError("A hand is read from a valid form only.")
+        return self.ruleset.hand_from_fields(self.state, self.posted())
+
+    def posted(self) -> dict[str, str]:
+        """This form's fields as the browser posts them (``rules.fields``), as the phone
+        has them too: each as text by name, as its widget reads it from the post; a
+        ticked box "on"; an unticked box and a disabled field (fixed by the form, so not
+        posted) not among them. The hidden ones (the number, a correction's version)
+        come too: the reader takes what it needs."""
+        fields = {}
+        for name, field in self.fields.items():
+            value = None if field.disabled else self[name].data
+            if value is True:
+                value = "on"
+            if value is not None and value is not False:
+                fields[name] = str(value)
+        return fields
 
     @staticmethod
     def field_for(rule_field: str) -> str:

@@ -486,10 +486,14 @@ class Ruleset:
         raise NotImplementedError
 
     def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
-        """The hand as the game's hand form reads it (``games.<game>.forms``), from the
-        form's fields as the browser posts them (``rules.fields``): the phone scores with
-        this while the server is out of reach (``matches.offline_play``). A game that
-        does not say how cannot be scored offline."""
+        """The hand (what ``clean_hand`` takes) from the game's hand form's fields as the
+        browser posts them (``rules.fields``: text by name, an unticked box or a disabled
+        field not among them): the game's one hand reader. The server's form reads its
+        hand with it (``forms.play.HandForm.hand``, once its fields are valid) and the
+        phone scores with it while the server is out of reach (``matches.offline_play``),
+        so both read a hand alike. A refusal is a ``RuleError`` on the form's field it
+        names (``HandForm.field_for``). A game that does not say how cannot be scored
+        offline, nor played through a hand form."""
         raise RuleError(_("This game cannot be scored offline."), field="game")
 
     # -- tournaments (docs/tournaments.md §2, §4) -------------------------------------------

@@ -1,6 +1,7 @@
 """A hand form's fields as the browser posts them (name to value, text only; an unticked
-box or a disabled field is not among them), for ``Ruleset.hand_from_fields``: the phone
-reads a hand with these while the server is out of reach (``matches.offline_play``).
+box or a disabled field is not among them), for ``Ruleset.hand_from_fields``, each game's
+one hand reader: the server's hand form reads its hand with it (``HandForm.hand``), and so
+does the phone while the server is out of reach (``matches.offline_play``).
 
 Not a game: it defines no ``Ruleset``.
 """

@@ -151,19 +151,41 @@ def test_it_plays_a_tournament_round_and_prints_its_table_card(client, organiser
     assert round_.status == round_.Status.CLOSED
 
 
-def test_the_phone_says_it_cannot_score_a_game_that_reads_no_form(mini):
-    # Mini Tricks leaves ``Ruleset.hand_from_fields`` alone: its hands wait for the server.
+def test_the_phone_scores_its_hand_form_with_its_one_reader(mini):
+    # Its ``hand_from_fields`` reads its hand form on the server and on the phone alike.
     from matches import offline_play
 
     match = {"game": SLUG, "variant": "standard", "players": ["Ann", "Ben", "Cy"], "hands": []}
-    answer = json.loads(offline_play.derive(json.dumps({**match, "form": [["taken_0", "2"]]})))
-    assert answer == {
-        "ok": False,
-        "message": "This game cannot be scored offline.",
-        "params": {},
-        "field": "game",
-    }
-    assert json.loads(offline_play.derive(json.dumps(match)))["ok"]
+    form = [["number", "1"], ["taken_0", "3"], ["taken_1", "2"], ["taken_2", "1"]]
+    answer = json.loads(offline_play.derive(json.dumps({**match, "form": form})))
+    assert answer["ok"] and answer["inputs"] == [{"taken": [3, 2, 1]}]
+    assert answer["totals"] == [1, 0, -1]
+
+
+def test_the_phone_says_it_cannot_score_a_game_that_reads_no_form():
+    # A game whose rules leave ``Ruleset.hand_from_fields`` alone: its hands wait for the
+    # server.
+    from matches import offline_play
+    from tests.play.minigame.rules import MiniTricks
+
+    class Unread(MiniTricks):
+        game = "unread-tricks"
+        hand_from_fields = rules.Ruleset.hand_from_fields
+
+    rules.register(Unread)
+    try:
+        match = {"game": Unread.game, "variant": "standard", "players": ["Ann", "Ben", "Cy"]}
+        form = [["taken_0", "2"]]
+        answer = json.loads(offline_play.derive(json.dumps({**match, "hands": [], "form": form})))
+        assert answer == {
+            "ok": False,
+            "message": "This game cannot be scored offline.",
+            "params": {},
+            "field": "game",
+        }
+        assert json.loads(offline_play.derive(json.dumps({**match, "hands": []})))["ok"]
+    finally:
+        rules.unregister(Unread.game)
 
 
 @pytest.mark.django_db

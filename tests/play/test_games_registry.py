@@ -5,6 +5,7 @@ import pytest
 from django.template.loader import get_template
 
 from matches import rules
+from matches.forms.play import HandForm
 from matches.games import registry as games
 from matches.games.sergeant_major.rules import SergeantMajorNext
 from matches.games.sheepshead.rules import CARD_POINTS
@@ -29,6 +30,16 @@ def test_each_plugin_fills_the_three_skeletons(slug):
     ):
         source = get_template(name).template.source
         assert source.startswith(f'{{% extends "{skeleton}" %}}')
+
+
+def test_no_game_reads_a_hand_in_its_form(mini):
+    """One hand reader per game: its rules' ``hand_from_fields``, which the phone uses,
+    and which every hand form calls through ``HandForm.hand``; a form defines none."""
+    assert "mini-tricks" in games.GAMES
+    for slug, game in games.GAMES.items():
+        assert "hand" not in vars(game.hand_form), slug
+        assert game.form_class(correction=True).hand is HandForm.hand, slug
+        assert game.ruleset_class.hand_from_fields is not rules.Ruleset.hand_from_fields, slug
 
 
 def test_it_finds_the_game_of_a_match_or_a_ruleset():

@@ -1,5 +1,5 @@
-"""Sergeant Major's hand form: what the table fills in after each hand, read into the hand
-the rules take (``hand``), and back from a recorded hand to correct it."""
+"""Sergeant Major's hand form: what the table fills in after each hand (the rules read
+it: ``SergeantMajor.hand_from_fields``), and back from a recorded hand to correct it."""
 
 from __future__ import annotations
 
@@ -48,11 +48,12 @@ class SergeantMajorHandForm(HandForm):
     def __init__(self, *args, state, ruleset, **kwargs):
         """``state`` is the match as it stood before this hand (for a correction, before
         the corrected hand): it gives the seats, the calls left and the plucking owed."""
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, state=state, ruleset=ruleset, **kwargs)
         self.seats = len(state.players)
         self.tricks_per_hand = ruleset.tricks  # the page counts down what is left to place
         # With a sitter (docs/tournaments.md §2) the seat to the dealer's right takes no tricks:
-        # its field is fixed at 0 and the page says it sits out.
+        # its field is fixed at 0 (disabled: not posted, and the rules read 0) and the
+        # page says it sits out.
         coming = state.next_hand
         playing = coming.active if coming else range(self.seats)
         self.sitting_out = {seat for seat in range(self.seats) if seat not in playing}
@@ -123,7 +124,6 @@ class SergeantMajorHandForm(HandForm):
         up = [seat for seat, score in enumerate(scores) if score > 0]
         down = [seat for seat, score in enumerate(scores) if score < 0]
         proposed = {(e["from"], e["to"]): e["cards"] for e in proposal}
-        self.proposal = proposed
         # A correction shows what the table actually did, which may differ.
         done = self.initial.get("plucked")
         shown = {(e["from"], e["to"]): e["cards"] for e in done} if done else proposed
@@ -139,27 +139,6 @@ class SergeantMajorHandForm(HandForm):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
                 self.plucking.append((giver, receiver, name))
-
-    def hand(self) -> dict:
-        """The hand as the rules read it."""
-        data = {
-            "tricks": [self.cleaned_data[f"tricks_{seat}"] for seat in range(self.seats)],
-            self.choice: self.cleaned_data[self.choice],
-        }
-        if self.cleaned_data.get("last_trick") is not None:
-            data["last_trick"] = self.cleaned_data["last_trick"]
-        done = {
-            (giver, receiver): self.cleaned_data[name]
-            for giver, receiver, name in self.plucking
-            if self.cleaned_data.get(name)
-        }
-        # Only an allocation that differs from the proposal is recorded as an override.
-        if self.plucking and done != self.proposal:
-            data["exchanges"] = [
-                {"from": giver, "to": receiver, "cards": cards}
-                for (giver, receiver), cards in done.items()
-            ]
-        return data
 
     @property
     def miz_offered(self) -> bool:

@@ -706,7 +706,10 @@ class SergeantMajor(Ruleset):
         return fields
 
     def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
-        """As ``SergeantMajorHandForm.hand``."""
+        """The hand from its form's fields (``SergeantMajorHandForm``): the tricks of each
+        seat, trumps or the call, who took a trick last when asked (§1.3), and the
+        plucking as done where the table may pluck otherwise than proposed (§1.6): only
+        an allocation that differs from the proposal is an override."""
         coming = state.next_hand
         choice = "call" if self.preset.calls else "trump"
         # A seat that sits out has a disabled field, fixed at 0.

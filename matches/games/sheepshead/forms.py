@@ -1,5 +1,5 @@
-"""Sheepshead's hand form: what the table fills in after each hand, read into the hand
-the rules take (``hand``), and back from a recorded hand to correct it."""
+"""Sheepshead's hand form: what the table fills in after each hand (the rules read it:
+``Sheepshead.hand_from_fields``), and back from a recorded hand to correct it."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...forms.play import HandForm
+from . import rules
 from .rules import CARD_POINTS
 
 
 class SheepsheadHandForm(HandForm):
     """One Sheepshead hand: picker, partner, the picker side's points and the flags."""
 
-    NOBODY, ALONE = "nobody", "alone"
+    # The choices' values for "nobody picked" and "alone", as the rules read them.
+    NOBODY, ALONE = rules.NOBODY, rules.ALONE
 
     points = forms.IntegerField(
         label=gettext_lazy("The picker side's card points"),
@@ -31,7 +33,7 @@ class SheepsheadHandForm(HandForm):
     )
 
     def __init__(self, *args, state, ruleset, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, state=state, ruleset=ruleset, **kwargs)
         self.options = ruleset.options
         active = state.next_hand.active if state.next_hand else range(ruleset.seats)
         seats = [(str(seat), state.players[seat]) for seat in active]
@@ -60,25 +62,6 @@ class SheepsheadHandForm(HandForm):
             self.fields["cracked"] = forms.BooleanField(label=_("Cracked (×2)"), required=False)
             self.fields["recracked"] = forms.BooleanField(label=_("Recracked (×4)"), required=False)
         self.order_fields(["number", "picker", "partner", "points"])
-
-    def hand(self) -> dict:
-        """The hand as the table reported it, every field as given: what makes a legal
-        hand (no points when nobody picked, points when someone did) is for the rules
-        to judge, with the same words as for the API."""
-        data = self.cleaned_data
-        partner = data.get("partner") or self.ALONE
-        hand = {
-            "picker": None if data["picker"] == self.NOBODY else int(data["picker"]),
-            "partner": None if partner == self.ALONE else int(partner),
-            "points": data.get("points"),
-            "all_tricks": data["all_tricks"],
-            "no_trick": data["no_trick"],
-        }
-        if self.options["all_pass"] == "leaster":
-            hand["leaster_winner"] = data.get("leaster_winner")
-        if self.options["cracking"]:
-            hand.update(cracked=data["cracked"], recracked=data["recracked"])
-        return hand
 
     @classmethod
     def initial_for(cls, number: int, hand=None) -> dict:

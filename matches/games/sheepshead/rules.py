@@ -328,14 +328,16 @@ class Sheepshead(Ruleset):
         return fields
 
     def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
-        """As ``SheepsheadHandForm.hand``."""
+        """The hand from its form's fields (``SheepsheadHandForm``), every field as given:
+        what makes a legal hand (no points when nobody picked, points when someone did)
+        is for ``clean_hand`` to judge, with the same words as for the API."""
         picker = fields.get("picker")
         if not picker:
             raise RuleError(_("Who picked?"), field="picker")
         partner = fields.get("partner") or ALONE
         hand: dict[str, Any] = {
-            "picker": None if picker == NOBODY else int(picker),
-            "partner": None if partner == ALONE else int(partner),
+            "picker": None if picker == NOBODY else whole(fields, "picker"),
+            "partner": None if partner == ALONE else whole(fields, "partner"),
             "points": whole(fields, "points"),
             "all_tricks": ticked(fields, "all_tricks"),
             "no_trick": ticked(fields, "no_trick"),

@@ -1,5 +1,5 @@
-"""Sieben's hand form: what the table fills in after each hand, read into the hand
-the rules take (``hand``), and back from a recorded hand to correct it."""
+"""Sieben's hand form: what the table fills in after each hand (the rules read it:
+``Sieben.hand_from_fields``), and back from a recorded hand to correct it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...forms.play import HandForm
-from ...rules import RuleError
-from ...rules import _ as rules_
 from .rules import COUNTERS
 
 
@@ -22,7 +20,7 @@ class SiebenHandForm(HandForm):
     )
 
     def __init__(self, *args, state, ruleset, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, state=state, ruleset=ruleset, **kwargs)
         self.sides = ruleset.sides
         self.counters = COUNTERS  # the page works out the other side's rest
         names = side_names(ruleset, state.players)
@@ -46,17 +44,6 @@ class SiebenHandForm(HandForm):
                 empty_value=None,
                 required=False,
             )
-
-    def hand(self) -> dict:
-        data = self.cleaned_data
-        if data.get("four_of_a_kind") is not None:
-            return {"counters": None, "no_trick": False, "four_of_a_kind": data["four_of_a_kind"]}
-        counters = [data.get(f"counters_{side}") for side in range(len(self.counter_fields()))]
-        if any(value is None for value in counters):
-            raise RuleError(rules_("Enter the counters."), field="counters")
-        if self.sides == 2:
-            counters.append(COUNTERS - counters[0])
-        return {"counters": counters, "no_trick": data["no_trick"]}
 
     def counter_fields(self):
         return [self[name] for name in self.fields if name.startswith("counters_")]

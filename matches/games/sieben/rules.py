@@ -323,18 +323,16 @@ class Sieben(Ruleset):
         return fields
 
     def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
-        """As ``SiebenHandForm.hand``: of two sides the form asks one's counters."""
+        """The round from its form's fields (``SiebenHandForm``): of two sides the form
+        asks one's counters, the other side has the rest of 90; four of a kind shown at
+        the deal ends the round without counters."""
         shown = whole(fields, "four_of_a_kind")
         if shown is not None:
             return {"counters": None, "no_trick": False, "four_of_a_kind": shown}
         counted = 1 if self.sides == 2 else self.sides
         counters = [whole(fields, f"counters_{side}") for side in range(counted)]
         if any(value is None for value in counters):
-            raise RuleError(
-                _("Enter the counters of each of the %(sides)s sides."),
-                field="counters",
-                sides=self.sides,
-            )
+            raise RuleError(_("Enter the counters."), field="counters")
         if self.sides == 2:
             counters.append(COUNTERS - counters[0])
         return {"counters": counters, "no_trick": ticked(fields, "no_trick")}

@@ -1,4 +1,5 @@
-"""Mini Tricks' hand form: the tricks each seat took."""
+"""Mini Tricks' hand form: the tricks each seat took (its rules read them:
+``MiniTricks.hand_from_fields``)."""
 
 from django import forms
 
@@ -7,15 +8,12 @@ from matches.forms.play import HandForm
 
 class MiniHandForm(HandForm):
     def __init__(self, *args, state, ruleset, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, state=state, ruleset=ruleset, **kwargs)
         for seat, name in enumerate(state.players):
             self.fields[f"taken_{seat}"] = forms.IntegerField(label=name, min_value=0)
 
     def taken_fields(self):
         return [self[name] for name in self.fields if name.startswith("taken_")]
-
-    def hand(self) -> dict:
-        return {"taken": [self.cleaned_data[field.name] for field in self.taken_fields()]}
 
     @staticmethod
     def field_for(rule_field: str) -> str:

@@ -24,6 +24,7 @@ from matches.rules.base import (
     highest,
     require_int,
 )
+from matches.rules.fields import whole
 from matches.rules.tie_breaks import Figures, TieBreak, counted
 
 SLUG = "mini-tricks"
@@ -103,6 +104,10 @@ class MiniTricks(Ruleset):
 
     def next_deal(self, played: MatchState, coming: NextHand) -> NextHand:
         return self.deal(coming.number + 1, (coming.dealer + 1) % SEATS)
+
+    def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
+        """The hand from its form's fields (``MiniHandForm``), on the server and the phone."""
+        return {"taken": [whole(fields, f"taken_{seat}") for seat in range(SEATS)]}
 
     def hand_fields(self) -> dict[str, str]:
         return {"taken": "int per seat: the tricks it took (6 in all)"}
