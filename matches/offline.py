@@ -111,12 +111,19 @@ def rules_sources() -> list[tuple[str, Path]]:
     imports its rules without Django)."""
     found: dict[str, Path] = {}
     for shared in SHARED:
-        _add(found, ROOT / shared)
+        path = ROOT / shared
+        for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+            found[file.relative_to(ROOT).as_posix()] = file
     for module in _rules_modules():
+        # Under its import name: a game's app may live outside the project.
         path = Path(sys.modules[module].__file__)
-        _add(found, path.parent if path.name == "__init__.py" else path)
+        if path.name == "__init__.py":  # the game's rules are a package: all of it
+            for file in sorted(path.parent.glob("*.py")):
+                found[f"{module.replace('.', '/')}/{file.name}"] = file
+        else:
+            found[f"{module.replace('.', '/')}.py"] = path
         for package in _packages_above(module):
-            _add(found, Path(sys.modules[package].__file__))
+            found[f"{package.replace('.', '/')}/__init__.py"] = Path(sys.modules[package].__file__)
     return sorted(found.items())
 
 
@@ -131,16 +138,17 @@ def _packages_above(module: str) -> list[str]:
     return [".".join(parts[:end]) for end in range(1, len(parts))]
 
 
-def _add(found: dict[str, Path], path: Path) -> None:
-    for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
-        found[file.relative_to(ROOT).as_posix()] = file
-
-
 def installed() -> list[list[str]]:
     """The games the phone offers, in the registry's order: [slug, module, class]."""
     from .rules import GAMES
 
     return [[slug, ruleset.__module__, ruleset.__qualname__] for slug, ruleset in GAMES.items()]
+
+
+def installed_key() -> str:
+    """What the offline scripts drawn once per process depend on: the installed games (a
+    test installs one of its own for a while)."""
+    return json.dumps(installed())
 
 
 def rules_zip() -> tuple[bytes, str]:

@@ -76,12 +76,13 @@ def service_worker(request):
     # Browsers look for a new service worker on every visit to a page it keeps, past any
     # cache: the answer is revalidated (ETag), and drawn once per process (the Python,
     # the rules and the script do not change under a running server; an upgrade
-    # restarts it), so that each visit costs the server next to nothing.
-    return _script_response(request, _service_worker_script())
+    # restarts it), so that each visit costs the server next to nothing. Per set of
+    # installed games: a test installs one of its own for a while.
+    return _script_response(request, _service_worker_script(offline.installed_key()))
 
 
 @functools.cache
-def _service_worker_script() -> str:
+def _service_worker_script(games: str) -> str:
     # Without Pyodide (``fetch_pyodide`` could not reach the registry) the worker still
     # installs: the pages then keep the hands, without the next deal.
     loaded = offline.PYODIDE_LOADED if offline.pyodide_present() else ()
@@ -92,7 +93,7 @@ def _service_worker_script() -> str:
     # 2.8 MB).
     collected = Path(settings.STATIC_ROOT) / offline.PYODIDE_STATIC
     packed = [pyodide_url() + name for name in loaded if (collected / f"{name}.gz").is_file()]
-    urls += [rules_url(), worker_url()]
+    urls += [rules_url(), _worker_url(games)]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
     config = {"version": version, "precache": urls, "packed": packed}
     return _script("sw.js", config | {"static": settings.STATIC_URL})
@@ -111,18 +112,22 @@ def _script_response(request, body: str, policy: str | None = None) -> HttpRespo
     return response
 
 
-@functools.cache
 def worker_url() -> str:
+    return _worker_url(offline.installed_key())
+
+
+@functools.cache
+def _worker_url(games: str) -> str:
     return reverse("offline:rules_worker") + f"?v={offline.rules_zip()[1]}"
 
 
 @require_GET
 def rules_worker(request):
-    return _script_response(request, _rules_worker_script(), WORKER_POLICY)
+    return _script_response(request, _rules_worker_script(offline.installed_key()), WORKER_POLICY)
 
 
 @functools.cache
-def _rules_worker_script() -> str:
+def _rules_worker_script(games: str) -> str:
     return _script("rules-worker.js", {"pyodide": pyodide_url(), "rules": rules_url()})
 
 

@@ -7,7 +7,8 @@ class SergeantMajorConfig(AppConfig):
     verbose_name = "Sergeant Major (3-5-8) and its family"
 
     def ready(self):
-        from ..registry import register
+        from matches.games.registry import register
+
         from .game import SergeantMajorGame
 
         register(SergeantMajorGame())

@@ -7,8 +7,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ...forms.play import HandForm
-from ...rules.base import signed
+from matches.forms.play import HandForm
+from matches.rules.base import signed
+
 from .rules import CALLS, SUITS
 
 SUIT_LABELS = {

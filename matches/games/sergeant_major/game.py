@@ -12,10 +12,11 @@ from django.forms import Field, TypedChoiceField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ...presenters import HandFact
-from ...rules import Hand, MatchState
-from ...rules.base import signed
-from ..base import Game
+from matches.games.base import Game
+from matches.presenters import HandFact
+from matches.rules import Hand, MatchState
+from matches.rules.base import signed
+
 from .forms import SUIT_LABELS, SUIT_SYMBOLS, SergeantMajorHandForm, symbol_beside_name
 from .rules import CALLS, WOBURN_BIDS, SergeantMajor
 from .schema import SergeantMajorHand

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...rules.base import (
+from matches.rules.base import (
     ALL_CALLS,
     BY_GAIN,
     BY_LAST_TRICK,
@@ -43,9 +43,9 @@ from ...rules.base import (
     signed,
     term,
 )
-from ...rules.fields import whole
-from ...rules.sizes import TableSizes
-from ...rules.tie_breaks import Figures, TieBreak, counted
+from matches.rules.fields import whole
+from matches.rules.sizes import TableSizes
+from matches.rules.tie_breaks import Figures, TieBreak, counted
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CALLS = (*SUITS, "no-trumps", "miz")  # the alternate game's calls, §1.5

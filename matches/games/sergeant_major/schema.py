@@ -7,7 +7,8 @@ from typing import Annotated
 
 from pydantic import Field, StrictStr
 
-from ..bodies import Body, Declared, Whole, presets, seat, seat_counts
+from matches.games.bodies import Body, Declared, Whole, presets, seat, seat_counts
+
 from .rules import CALLS, SUITS, SergeantMajor
 
 FEWEST, MOST = seat_counts(SergeantMajor)

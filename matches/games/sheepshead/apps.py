@@ -7,7 +7,8 @@ class SheepsheadConfig(AppConfig):
     verbose_name = "American Sheepshead"
 
     def ready(self):
-        from ..registry import register
+        from matches.games.registry import register
+
         from .game import SheepsheadGame
 
         register(SheepsheadGame())

@@ -10,9 +10,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from ...presenters import HandFact
-from ...rules import Hand, MatchState, NextHand
-from ..base import Game, yes_no
+from matches.games.base import Game, yes_no
+from matches.presenters import HandFact
+from matches.rules import Hand, MatchState, NextHand
+
 from .forms import SheepsheadHandForm
 from .rules import CARD_POINTS, MULTIPLIERS, Sheepshead
 from .schema import SheepsheadHand

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...rules.base import (
+from matches.rules.base import (
     HANDS_LIMIT,
     Detail,
     Ending,
@@ -28,8 +28,8 @@ from ...rules.base import (
     require_seat,
     term,
 )
-from ...rules.fields import ticked, whole
-from ...rules.sizes import TableSizes
+from matches.rules.fields import ticked, whole
+from matches.rules.sizes import TableSizes
 
 CARD_POINTS = 120
 # The hand form's words for "nobody picked" and "alone" (SheepsheadHandForm).

@@ -7,7 +7,8 @@ from typing import Annotated
 
 from pydantic import Field, StrictBool
 
-from ..bodies import Body, Declared, Whole, seat
+from matches.games.bodies import Body, Declared, Whole, seat
+
 from .rules import CARD_POINTS, Sheepshead
 
 Seat = seat(Sheepshead)

@@ -7,7 +7,8 @@ class SiebenConfig(AppConfig):
     verbose_name = "Sieben (Sedma)"
 
     def ready(self):
-        from ..registry import register
+        from matches.games.registry import register
+
         from .game import SiebenGame
 
         register(SiebenGame())

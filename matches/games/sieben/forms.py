@@ -7,7 +7,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...forms.play import HandForm
+from matches.forms.play import HandForm
+
 from .rules import COUNTERS
 
 

@@ -10,10 +10,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ... import presenters
-from ...presenters import HandFact
-from ...rules import Hand, MatchState, NextHand, base
-from ..base import Game, yes_no
+from matches import presenters
+from matches.games.base import Game, yes_no
+from matches.presenters import HandFact
+from matches.rules import Hand, MatchState, NextHand, base
+
 from .forms import SiebenHandForm, side_names
 from .rules import Sieben
 from .schema import SiebenHand

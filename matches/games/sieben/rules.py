@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...rules.base import (
+from matches.rules.base import (
     HANDS_LIMIT,
     POINT_LIMIT,
     Detail,
@@ -31,8 +31,8 @@ from ...rules.base import (
     _,
     require_int,
 )
-from ...rules.fields import ticked, whole
-from ...rules.sizes import TableSizes
+from matches.rules.fields import ticked, whole
+from matches.rules.sizes import TableSizes
 
 COUNTERS = 90
 FOUR_OF_A_KIND = 4

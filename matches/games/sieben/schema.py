@@ -7,7 +7,8 @@ from typing import Annotated
 
 from pydantic import Field, StrictBool
 
-from ..bodies import Body, Declared, Whole, presets
+from matches.games.bodies import Body, Declared, Whole, presets
+
 from .rules import COUNTERS, Sieben
 
 SIDES = sorted({ruleset.sides for ruleset in presets(Sieben)})

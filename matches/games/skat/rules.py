@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...rules.base import (
+from matches.rules.base import (
     HANDS_LIMIT,
     Detail,
     Ending,
@@ -39,7 +39,7 @@ from ...rules.base import (
     require_seat,
     term,
 )
-from ...rules.tie_breaks import Figures, TieBreak, counted
+from matches.rules.tie_breaks import Figures, TieBreak, counted
 
 # rules.md §4.2: the base values, and the null games' fixed values
 # by (hand, ouvert).
