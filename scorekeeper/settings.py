@@ -359,6 +359,10 @@ LOGGING = {
 # every few tenths of a second. Half a second: a hand is on a board that polls every 5 s
 # within 5.5 s, inside "one poll interval plus one second" (issue 19).
 BOARD_STALE_SECONDS = 0.5
+# How often the live board, a table's phone and a player's page ask whether anything
+# changed (docs/settings.md); the benches measure a hall at 5 s (docs/performance.md), and
+# a championship on a small laptop may ask less often.
+POLL_SECONDS = max(1, int(os.environ.get("POLL_SECONDS") or 5))
 
 NINJA_PAGINATION_PER_PAGE = 100
 

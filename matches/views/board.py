@@ -35,9 +35,6 @@ from . import play
 from .match_routes import MatchRoutes
 from .standings_table import standings_columns, standings_rows
 
-# How often the board asks; a projector across the hall needs no more.
-POLL_SECONDS = 5
-
 
 def _visible(request, tournament_id: int, *, key: bool) -> Tournament:
     """The tournament if this request may follow it (``access``): public, an organiser,
@@ -119,7 +116,7 @@ def board(request, tournament_id: int):
             "rows": standings_rows(read.standings),
             "columns": standings_columns(tournament),
             "revision": etag.strip('"'),
-            "poll": POLL_SECONDS,
+            "poll": settings.POLL_SECONDS,
             "key": key,
             "heading": standings_heading(read),
             "seating": seating_list(read) if read.seating_shown else "",

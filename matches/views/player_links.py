@@ -16,6 +16,7 @@ organiser's phone or laptop, and its replacement (the old one reaches nothing at
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -31,9 +32,6 @@ from ..services import registration
 from .common import leave, organiser_required, template_for
 from .players import game_records
 from .standings_table import why_text
-
-# How often a player's page asks whether anything changed (as the board and the tables).
-POLL_SECONDS = 5
 
 
 def _unchanged(token: str, shown: str) -> bool:
@@ -62,7 +60,7 @@ def page_context(request, entry: Entry) -> dict:
         if where.table_token
         else "",
         "revision": shown,
-        "poll": POLL_SECONDS,
+        "poll": settings.POLL_SECONDS,
     }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -97,10 +98,6 @@ def _back(request, door: MatchRoutes, message: str = "", *, hand=False):
     if request.htmx:
         return HttpResponseClientRefresh()
     return leave(request, door.url("page"))
-
-
-# How often a table's page asks whether another phone wrote (as the board does).
-WATCH_SECONDS = 5
 
 
 def _watched(token: str) -> Table | None:
@@ -227,7 +224,7 @@ def table_page_context(request, door: MatchRoutes) -> dict:
         # Read with the table and its match, before the page is drawn from them.
         "watch_revision": shown_revision(table, table.match.revision),
         "watch_url": door.url("page"),
-        "watch_seconds": WATCH_SECONDS,
+        "watch_seconds": settings.POLL_SECONDS,
     }
 
 

@@ -19,3 +19,12 @@ def browser():
 def ann(transactional_db):
     """A player with an account, "ann"."""
     return get_user_model().objects.create_user("ann", password=PASSWORD)
+
+
+@pytest.fixture
+def quick_polls(settings):
+    """The board, the tables' phones and the players' pages ask every second
+    (``POLL_SECONDS``), for a test that waits on their polls: at the hall's 5 s such a test
+    spent most of its time waiting."""
+    settings.POLL_SECONDS = 1
+    return settings.POLL_SECONDS

@@ -14,7 +14,7 @@ import pytest
 from tests.e2e.steps import OTTO, play_table, started_round
 from tests.e2e_support import PHONE, SERVICE_WORKERS, browser_page, watch_policy
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("quick_polls")]
 
 
 def _phone(browser, errors):

@@ -18,7 +18,7 @@ from tests.e2e.steps import fill_on_target, hand_title
 from tests.e2e_support import PHONE, browser_context, chromium
 from tests.factories import tournament as make_tournament
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("quick_polls")]
 
 
 def _sitter_table():
@@ -53,8 +53,8 @@ def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transacti
         fill_on_target(a, gains=(1, -1, 0))  # ... and A is quicker.
         a.locator("form#record button[type=submit]").click()
         expect(a.locator("form#record h2")).to_have_text(hand_title(2))
-        # B's poll waits while B's figures are on the form: they stay.
-        b.wait_for_timeout(6_500)
+        # B's poll waits while B's figures are on the form: they stay (two polls' time).
+        b.wait_for_timeout(2_500)
         expect(b.locator("form#record h2")).to_have_text(hand_title(1))
         b.locator("form#record button[type=submit]").click()
         expect(b.locator(".messages")).to_contain_text("Hand 1 was just recorded by someone else.")
@@ -65,7 +65,7 @@ def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transacti
         expect(b.locator("form#record h2")).to_have_text(hand_title(2))
         b.screenshot(path="/tmp/e2e-stale-phone.png", full_page=True, caret="initial")
         # The comparison stays through the next polls (nothing changed since).
-        b.wait_for_timeout(6_000)
+        b.wait_for_timeout(2_500)
         expect(both).to_be_visible()
         # B's form is untouched now: A's next hand shows on B by itself.
         fill_on_target(a)

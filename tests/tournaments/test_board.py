@@ -6,7 +6,6 @@ from matches.models import Match, Table
 from matches.services import board as boards
 from matches.services import play, table_results
 from matches.views import board as board_views
-from matches.views.board import POLL_SECONDS
 from tests.factories import text
 from tests.tournaments.evenings import club, play_table
 
@@ -225,7 +224,7 @@ def test_a_hand_is_on_the_board_at_the_next_poll(
     with django_capture_on_commit_callbacks(execute=True):  # the board drawn is kept
         revision = client.get(url, **HTMX)["ETag"].strip('"')
     record_a_hand(Table.objects.get(round__tournament=running, number=1), organiser)
-    now[0] += POLL_SECONDS
+    now[0] += settings.POLL_SECONDS
     polled = client.get(url, HTTP_X_BOARD_REVISION=revision, **HTMX)
     assert polled.status_code == 200
     assert "1/3 hands" in text(polled)
