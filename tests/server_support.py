@@ -23,7 +23,10 @@ def free_port() -> int:
 
 
 def environment(data_dir: Path, port: int, secret_key: str) -> dict:
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    # Not this test process's database, nor the async-safety switch its browser tests set
+    # (tests/e2e_support.py): the server runs as `make run` starts it.
+    left_out = ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    env = {key: value for key, value in os.environ.items() if key not in left_out}
     env.update(
         DATA_DIR=str(data_dir),
         SECRET_KEY=secret_key,

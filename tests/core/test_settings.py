@@ -28,6 +28,9 @@ CONFIGURATION = (
     "SECURE_HSTS_PRELOAD",
     "SECURE_HSTS_SECONDS",
     "SECURE_SSL_REDIRECT",
+    # Set for this test process by its browser tests (tests/e2e_support.py), never by a
+    # deployment: the deploy check refuses it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 
 
