@@ -28,6 +28,7 @@ CONFIGURATION = (
     "SECURE_HSTS_PRELOAD",
     "SECURE_HSTS_SECONDS",
     "SECURE_SSL_REDIRECT",
+    "POLL_SECONDS",
     # Set for this test process by its browser tests (tests/e2e_support.py), never by a
     # deployment: the deploy check refuses it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
@@ -231,3 +232,13 @@ def test_ci_draws_the_same_examples_on_every_run():
     ci = hypothesis_settings.get_profile("ci")
     assert ci.derandomize and ci.database is None and ci.deadline is None
     assert "HYPOTHESIS_PROFILE=ci" in (ROOT / ".ci" / "run").read_text()
+
+
+@pytest.mark.parametrize(("given", "polls"), [(None, 5), ("10", 10), ("0", 1)])
+def test_how_often_the_pages_poll_comes_from_the_environment(tmp_path, given, polls):
+    env = {"DATA_DIR": str(tmp_path / "data"), "SECRET_KEY": "k" * 50}
+    if given is not None:
+        env["POLL_SECONDS"] = given
+    done = run("import scorekeeper.settings as s; print(s.POLL_SECONDS)", **env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(polls)
