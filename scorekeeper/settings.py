@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "matches.games.sergeant_major",
     "matches.games.sheepshead",
     "matches.games.sieben",
+    "matches.games.skat",
 ]
 
 MIDDLEWARE = [

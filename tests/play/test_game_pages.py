@@ -76,7 +76,7 @@ class TestNewMatch:
     def test_an_unknown_preset_is_404(self, client_of, owner):
         client = client_of(owner)
         assert client.get("/matches/new/?preset=sheepshead/9-handed").status_code == 404
-        assert client.get("/matches/new/?preset=skat/standard").status_code == 404
+        assert client.get("/matches/new/?preset=bridge/standard").status_code == 404
 
     def test_it_creates_a_sheepshead_match_with_options(self, client_of, owner):
         data = new_form(

@@ -46,7 +46,7 @@ def test_it_finds_the_game_of_a_match_or_a_ruleset():
     ruleset = rules.get_ruleset("sieben", "partners")
     assert games.of(ruleset) is games.get("sieben")
     with pytest.raises(KeyError):
-        games.get("skat")
+        games.get("bridge")
 
 
 def test_the_sergeant_major_alternate_json_keeps_its_calls_left():

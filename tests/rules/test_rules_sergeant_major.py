@@ -284,7 +284,7 @@ def test_it_refuses_an_unknown_variant_or_game():
         get_ruleset("sergeant-major", "8-5-2")
     assert caught.value.field == "variant"
     with pytest.raises(RuleError) as caught:
-        get_ruleset("skat", "8-5-3")
+        get_ruleset("bridge", "8-5-3")
     assert caught.value.field == "game"
 
 

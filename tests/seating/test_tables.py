@@ -101,7 +101,7 @@ def test_sheepshead_table_size_option():
 @pytest.mark.parametrize(
     ("game", "variant", "options", "message", "field"),
     [
-        ("skat", "standard", {}, "Unknown game skat.", "game"),
+        ("bridge", "standard", {}, "Unknown game bridge.", "game"),
         ("sergeant-major", "8-5-4", {}, "Unknown variant 8-5-4.", "variant"),
         (
             "sieben",

@@ -62,7 +62,7 @@ def test_an_empty_chain_chosen_is_kept(organiser):
     [
         ({"name": "  "}, "name"),
         ({"name": "Night\x00"}, "name"),
-        ({"game": "skat"}, "game"),
+        ({"game": "bridge"}, "game"),
         ({"variant": "7-7-2"}, "variant"),
         ({"rounds": 0}, "rounds"),
         ({"rounds": True}, "rounds"),

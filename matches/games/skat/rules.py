@@ -12,8 +12,9 @@ Not zero-sum, on purpose (rules.md §4.3): a won game gives
 the declarer value + 50 and nobody else anything; a lost one costs the declarer
 2 × value + 50 and gives each other player at the table 40 (three) or 30 (four).
 
-Not installed yet: the folder has no app (``apps.py``) until Skat's Django side is
-written (issue 35), so no page, API answer or tournament offers it.
+Installed as the others are (``apps.py`` registers its Django side, ``game``): its hand
+form's fields are read here too (``Skat.hand_from_fields``), on the server and on the
+phone alike.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from matches.rules.base import (
     require_seat,
     term,
 )
+from matches.rules.fields import ticked, whole
 from matches.rules.tie_breaks import Figures, TieBreak, counted
 
 # rules.md §4.2: the base values, and the null games' fixed values
@@ -79,6 +81,12 @@ NOT_ISKO = _("Not part of ISkO tournament play: record all-pass deals as passed 
 # A null game has none of these (rules.md §4.1).
 NOT_IN_NULL = ("schneider", "schwarz", "points", "schneider_announced", "schwarz_announced")
 FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced", "schneider", "schwarz")
+# The hand form's choices as it posts them (``Skat.hand_from_fields``): the declarer's
+# field says "passed" for a deal passed in, the matadors are "with" or "without" n, the
+# result "won" or "lost".
+PASSED = "passed"
+WITH, WITHOUT = "with", "without"
+WON, LOST = "won", "lost"
 
 
 @dataclass(frozen=True)
@@ -535,6 +543,28 @@ class Skat(Ruleset):
             "points": "int 0-120 or null: the declarer's card points, skat included",
         }
 
+    def hand_from_fields(self, state: MatchState, fields: Mapping[str, str]) -> dict[str, Any]:
+        """The game from its form's fields (``SkatHandForm``), every field as given: what
+        makes a legal game (no matadors in a null, no result when passed in) is for
+        ``clean_hand`` to judge, in the same words as for the API. The bid's picker
+        always sends a value; at its default (18) it says nothing of a passed-in deal."""
+        declarer = fields.get("declarer", "")
+        if not declarer:
+            raise RuleError(_("Who declared? Or was the game passed in?"), field="declarer")
+        hand: dict[str, Any] = {name: ticked(fields, name) for name in FLAGS}
+        hand.update(
+            game=fields.get("game") or None,
+            matadors=matadors_from_fields(fields),
+            bid=whole(fields, "bid"),
+            won={WON: True, LOST: False}.get(fields.get("won", "")),
+            points=whole(fields, "points"),
+        )
+        if declarer != PASSED:
+            return {"passed": False, "declarer": whole(fields, "declarer"), **hand}
+        if hand["bid"] == LOWEST_BID:
+            hand["bid"] = None
+        return {"passed": True, **hand}
+
 
 def standing(tally: SkatTally, seat: int) -> tuple[int, int, int]:
     """What places a seat at the table: score, games won, fewer games lost."""
@@ -626,6 +656,20 @@ def clean_points(value: Any, won: bool, schneider: bool, schwarz: bool) -> int |
             field="schwarz",
         )
     return points
+
+
+def matadors_from_fields(fields: Mapping[str, str]) -> dict[str, Any] | None:
+    """The form's "with" or "without" and its n as the rules take them; neither: none
+    (a null game), one without the other: asked for."""
+    chosen, n = fields.get("matadors_with", ""), whole(fields, "matadors_n")
+    if not chosen and n is None:
+        return None
+    if chosen not in (WITH, WITHOUT) or n is None:
+        raise RuleError(
+            _("Enter the matadors: with or without, and how many."),
+            field="matadors.n" if chosen in (WITH, WITHOUT) else "matadors.with",
+        )
+    return {"with": chosen == WITH, "n": n}
 
 
 def overbid(value: int, bid: int, lost_at: int) -> RuleError:
