@@ -43,6 +43,17 @@ MATCHES = [
     ),
     ("sieben", "two-player", 2, 0, {}, [{"counters": [60, 30]}, {"counters": [20, 70]}]),
     ("sieben", "partners", 4, 3, {}, [{"counters": [90, 0], "no_trick": True}] * 2),
+    (
+        "skat",
+        "isko-four",
+        4,
+        0,
+        {},
+        [
+            {"declarer": 2, "game": "hearts", "matadors": {"with": True, "n": 2}, "won": False},
+            {"passed": True},
+        ],
+    ),
     ("sieben", "three-player", 3, 1, {}, [{"counters": [30, 30, 30]}]),
 ]
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")

@@ -73,7 +73,7 @@ def test_the_description_declares_the_series_bodies(client, db):
     create = paths["/api/series"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert create["additionalProperties"] is False and set(create["required"]) == {"name", "game"}
     props = create["properties"]
-    assert props["game"]["enum"] == ["sergeant-major", "sheepshead", "sieben"]
+    assert props["game"]["enum"] == ["sergeant-major", "sheepshead", "sieben", "skat"]
     assert props["score"]["enum"] == ["rank_points", "game_points"]
     best_k = next(branch for branch in props["best_k"]["anyOf"] if branch["type"] == "integer")
     assert (best_k["minimum"], best_k["maximum"]) == (1, services.BEST_K_MAX)

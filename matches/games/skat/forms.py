@@ -33,6 +33,12 @@ ANNOUNCED = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
 REACHED = ("schneider", "schwarz")
 
 
+def signed_name(game: str) -> str:
+    """ "♣ Clubs", "Grand", "Null": the game as announced, with its suit's sign."""
+    sign = SIGNS.get(game)
+    return f"{sign} {GAME_NAMES[game]}" if sign else str(GAME_NAMES[game])
+
+
 def seat_role(offset: int) -> str:
     """Vorhand, Mittelhand, Hinterhand: the seats after the dealer (rules.md §4.6)."""
     return str(ROLES[offset])
@@ -73,6 +79,9 @@ class SkatHandForm(HandForm):
         choices=[(str(value), str(value)) for value in BID_VALUES],
         coerce=int,
         initial=str(LOWEST_BID),
+        # Left out (a post without the picker), the rules take 18 (rules.md §4.1).
+        required=False,
+        empty_value=None,
     )
     points = forms.IntegerField(
         label=gettext_lazy("The declarer's card points (optional)"),
@@ -106,7 +115,7 @@ class SkatHandForm(HandForm):
         )
         self.fields["game"] = forms.ChoiceField(
             label=gettext_lazy("Game"),
-            choices=list(GAME_NAMES.items()),
+            choices=[(game, signed_name(game)) for game in GAME_NAMES],
             widget=forms.RadioSelect,
             required=False,
         )

@@ -18,7 +18,7 @@ from matches.rules import Hand, MatchState, base
 from matches.rules.base import signed
 
 from . import rules
-from .forms import GAME_NAMES, SIGNS, SkatHandForm, playing_seats
+from .forms import GAME_NAMES, SkatHandForm, playing_seats, signed_name
 from .rules import Skat
 from .schema import SkatHand
 
@@ -188,10 +188,7 @@ FLAG_WORDS = {
 
 
 def game_name(data) -> str:
-    """ "♣ Clubs", "Grand", "Null": the game as announced."""
-    game = data["game"]
-    sign = SIGNS.get(game)
-    return f"{sign} {GAME_NAMES[game]}" if sign else str(GAME_NAMES[game])
+    return signed_name(data["game"])
 
 
 def matadors_words(matadors) -> str:

@@ -3,7 +3,7 @@ correction take for it (skat/rules.md §4.1), with the limits its presets set.""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field, StrictBool
 
@@ -12,7 +12,6 @@ from matches.games.bodies import Body, Declared, Whole, seat
 from .rules import BID_VALUES, CARD_POINTS, GAMES, LOWEST_BID, MOST_MATADORS, Skat
 
 Seat = seat(Skat)
-Refused = Annotated[Any, Declared(**{"not": {}})]
 NOT_ISKO = "Skat: not part of ISkO tournament play, refused."
 
 
@@ -50,8 +49,8 @@ class SkatHand(Body):
     )
 
     # Ramsch, Kontra, Re and Bock are house rules (rules.md §4.9): a client that sends
-    # one is told so by the rules, not "unknown field"; the description takes no value.
-    ramsch: Refused = Field(None, description=NOT_ISKO)
-    kontra: Refused = Field(None, description=NOT_ISKO)
-    re: Refused = Field(None, description=NOT_ISKO)
-    bock: Refused = Field(None, description=NOT_ISKO)
+    # one (any value, null too) is told so by the rules, not "unknown field".
+    ramsch: StrictBool | None = Field(None, description=NOT_ISKO)
+    kontra: StrictBool | None = Field(None, description=NOT_ISKO)
+    re: StrictBool | None = Field(None, description=NOT_ISKO)
+    bock: StrictBool | None = Field(None, description=NOT_ISKO)
