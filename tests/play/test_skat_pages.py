@@ -358,3 +358,37 @@ def test_a_tournament_table_link_shows_who_sits_out_and_the_list(client, organis
     words = text(client.get(url, HTTP_ACCEPT_LANGUAGE="de"))
     assert "Spiel 2 von 48" in words
     assert "setzt aus" in words
+
+
+# -- correcting a game, the audit trail -------------------------------------------------------
+
+
+def test_a_game_is_corrected_from_its_form_prefilled(client_of, owner):
+    client = client_of(owner)
+    match = skat_match(owner)
+    url = f"/matches/{match.pk}/hands/"
+    data = skat_form(1, A, "spades", "without 2", False, hand=True, bid=33, points=50)
+    assert record(client, url, data).status_code == 302
+    body = client.get(f"{url}1/").content.decode()
+    assert "Correct game 1" in text(client.get(f"{url}1/"))
+    for name, value in (
+        ("declarer", "0"),
+        ("game", "spades"),
+        ("matadors_with", "without"),
+        ("matadors_n", "2"),
+        ("won", "lost"),
+    ):
+        tag = body.split(f'name="{name}" value="{value}"')[1].split(">")[0]
+        assert "checked" in tag, name
+    assert 'name="hand" id="id_hand" checked' in body or 'name="hand" checked' in body
+    assert '<option value="33" selected>' in body
+    assert 'name="points" value="50"' in body
+    # The table miscounted: the same game, won.
+    response = client.post(f"{url}1/", {**data, "version": "1", "won": "won", "points": "70"})
+    assert response.status_code == 302, text(response)
+    hand = Hand.objects.get()
+    assert (hand.version, hand.input["won"], hand.scores) == (2, True, [94, 0, 0])
+    words = text(client.get(f"/matches/{match.pk}/history/"))
+    assert "Declarer" in words and "Ann" in words
+    assert "Game: Spades" in words and "without 2" in words
+    assert "Result: lost → won" in words and "Card points: 50 → 70" in words

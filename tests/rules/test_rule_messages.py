@@ -77,7 +77,7 @@ def test_the_new_match_page_in_german_keeps_a_player_called_nobody(client_of, ow
 
 
 def test_skats_refusals_read_in_the_players_german():
-    # skat/rules.md §4.8: Skat is not registered yet, so its ruleset is made here.
+    # skat/rules.md §4.8: its ruleset made as it is, the refusals read in German.
     ruleset = Skat("isko")
     state = replay(ruleset, ["Ann", "Ben", "Cy"], [], 2)
     overbid = {"declarer": 1, "game": "diamonds", "matadors": {"with": False, "n": 1}}

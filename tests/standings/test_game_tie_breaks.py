@@ -1,7 +1,7 @@
 """A game's own tie-breaks (issue 34, item 3): brought by its ruleset, beside the shared
 ones, counted from its per-seat figures of each match; plain objects, no database.
 
-Skat is not installed: its ruleset class is used as it is. A Skat evening, one round,
+Skat's ruleset class is used as it is. A Skat evening, one round,
 two tables of three (game points: the Seeger-Fabian totals; games won and lost on each
 seat's list):
 
