@@ -610,9 +610,8 @@ def test_the_json_names_the_list_figures():
     }
 
 
-def test_it_stays_out_of_the_registry_until_it_has_a_django_side():
-    # Issue 34 gives each game its app; until then no page, API or tournament offers Skat.
-    assert "skat" not in rules.GAMES
-    with pytest.raises(RuleError):
-        rules.get_ruleset("skat", "isko")
+def test_it_is_in_the_registry_as_its_app_installs_it():
+    # Issue 35: its app (apps.py) registers it, as every game's does.
+    assert rules.GAMES["skat"] is Skat
+    assert rules.get_ruleset("skat", "isko").seats == 3
     assert Skat.game == "skat"

@@ -62,10 +62,27 @@ def candidates(draw, ruleset, state):
         picker = draw(st.sampled_from(active))
         partner = draw(st.none() | st.sampled_from([s for s in active if s != picker]))
         return {"picker": picker, "partner": partner, "points": draw(st.integers(0, 120))}
+    if ruleset.game == "skat":
+        return skat_candidate(draw, coming)
     sides = ruleset.sides
     cuts = sorted(draw(st.lists(st.integers(0, 9), min_size=sides - 1, max_size=sides - 1)))
     counters = [10 * (b - a) for a, b in zip([0, *cuts], [*cuts, 9], strict=True)]
     return {"counters": counters, "no_trick": 90 in counters and draw(st.booleans())}
+
+
+def skat_candidate(draw, coming):
+    """A Skat game (skat/rules.md §4.1): passed in, or a declarer's game, often legal."""
+    if draw(st.integers(0, 5)) == 0:
+        return {"passed": True}
+    game = draw(st.sampled_from(["clubs", "spades", "hearts", "diamonds", "grand", "null"]))
+    data = {"declarer": draw(st.sampled_from(list(coming.active))), "game": game}
+    data["won"] = draw(st.booleans())
+    data["hand"] = draw(st.booleans())
+    data["bid"] = draw(st.sampled_from([18, 20, 24, 36, 48]))
+    if game != "null":
+        data["matadors"] = {"with": draw(st.booleans()), "n": draw(st.integers(1, 4))}
+        data["schneider"] = draw(st.booleans())
+    return data
 
 
 @st.composite
@@ -73,7 +90,10 @@ def matches(draw):
     """A ruleset, the players, and the states of a match after each of its hands."""
     game, variant = draw(st.sampled_from(PRESETS))
     options = {}
-    if game != "sheepshead" and draw(st.booleans()):
+    if game == "skat" and draw(st.booleans()):
+        # A short series: a multiple of the table (skat/rules.md §4.5).
+        options["hands_limit"] = draw(st.integers(1, 4)) * (3 if variant == "isko" else 4)
+    elif game not in ("sheepshead", "skat") and draw(st.booleans()):
         options["point_limit"] = draw(st.integers(1, 12))
     if game == "sheepshead" and draw(st.booleans()):
         options["all_pass"] = draw(st.sampled_from(["leaster", "doubler"]))
