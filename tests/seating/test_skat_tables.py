@@ -15,9 +15,17 @@ from hypothesis import strategies as st
 
 from matches.games.skat.rules import Skat
 from matches.rules.base import RuleError
-from matches.seating import TableSizes, TableSplit, check_hands_per_round, split, table_hands
+from matches.seating import (
+    TableSizes,
+    TableSplit,
+    check_hands_per_round,
+    seat,
+    split,
+    table_hands,
+)
 
 from .support import pair_counts, repeat_pairs, run_event
+from .test_properties import BUDGET, _check_seating, tournaments
 
 SKAT = Skat("isko").table_sizes_for(None)
 
@@ -107,9 +115,9 @@ def test_every_player_plays_as_many_games_at_a_three_or_a_four(deals, size, firs
     games = table_hands(size, SKAT, hands_per_round)
     table = Skat("isko" if size == 3 else "isko-four", {"hands_limit": games})
     dealer = first_dealer % size
-    for seat in range(size):
+    for place in range(size):
         # Each game the dealer sits out at a four (rules.md §4.6): counted by the rules.
-        played = games - len(table.hands_sat_out(seat, dealer, games))
+        played = games - len(table.hands_sat_out(place, dealer, games))
         assert played == hands_per_round
 
 
@@ -164,3 +172,25 @@ def test_the_fours_go_round():
     seatings = run_event(entries, SKAT, 4)
     fours = Counter(e for s in seatings for t in s.tables if len(t.entries) == 4 for e in t.entries)
     assert {fours[entry] for entry in entries} <= {3, 4}
+
+
+@settings(max_examples=40, deadline=None)
+@given(tournaments(rules=[SKAT], most=20), st.sampled_from(["draw", "standings", "mixed"]))
+def test_every_method_seats_a_skat_field_at_fours_and_threes(tournament, method):
+    # The shared checks of every seating (tests/seating/test_properties.py) on Skat's
+    # sizes: everyone once at a table of the split, the fours marked as sitter tables,
+    # the figure counted again.
+    sizes, entries, history, standings, apart, seed = tournament
+    seating = seat(
+        method,
+        entries,
+        sizes,
+        round=len(history.rounds) + 1,
+        rounds=5,
+        history=history,
+        standings=standings,
+        keep_apart=apart,
+        seed=seed,
+        budget=BUDGET,
+    )
+    _check_seating(seating, sizes, entries, history, standings, apart)
