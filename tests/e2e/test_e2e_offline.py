@@ -156,9 +156,10 @@ def _one_hand_kept_through_a_reload(page, expect):
 
 def _expect_rules_on_the_phone(panel, expect):
     """The rules ran on the phone offline: the panel names the next dealer (Ben deals the
-    second hand of a match Ann dealt first). A match page's and a scorer link's worker
-    lives under the page's own scope, whose service worker keeps it: under /t/ it
-    found no copy of itself offline, and the panel said the rules could not load."""
+    second hand of a match Ann dealt first), also for a hand kept before Python had
+    started and read it, the page reloaded meanwhile (it said the rules could not load).
+    A match page's and a scorer link's worker lives under the page's own scope, whose
+    service worker keeps it: under /t/ it found no copy of itself offline."""
     expect(panel.locator(".offline-dealer")).to_have_text("Hand 2: Ben deals.", timeout=RULES_MS)
 
 
