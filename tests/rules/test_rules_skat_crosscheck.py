@@ -468,7 +468,7 @@ DIFFERENCES = [
     (
         # NullRuleTest.testOverbid at 118fa40b3ba3 and ceaad26d5a26 asserted −46 (the
         # null's 23 doubled, not raised to the bid of 24); the newest stored one asserts
-        # −92, as the rules do (rules.md §4.9, decision 4).
+        # −92, as the rules do (skat/rules.md §4.9, decision 4).
         "jskat-NullRuleTest-testOverbid-118fa40b3ba3",
         lost(game("null", bid=24)),
         -92,
@@ -497,7 +497,7 @@ def test_differences_from_the_peers(data, ours, theirs):
 
 # JSkat derives schwarz from the points (0 or 120) and the table reports it: a trick of no
 # card points is still a trick, and a declarer without a trick still has the skat's 0–22
-# points (rules.md §4.1, "Points are optional"; §4.8). So the rules take either answer
+# points (skat/rules.md §4.1, "Points are optional"; §4.8). So the rules take either answer
 # where JSkat knows one: (source-Class-method-points, points, JSkat's isSchwarz).
 SCHWARZ_REPORTED = [
     ("jskat-SkatGameDataTest-schneiderSchwarz-0", 0, True),
@@ -518,7 +518,7 @@ def test_difference_schwarz_announced_without_schneider_announced_is_refused():
     # MessageParserTest.testParseTableUpdateClubsHandSchneiderSchwarzGame: the ISS sends
     # "CHZ" and JSkat's parser adds the schneider announcement (contract.schneider() is
     # true). A table that reports schwarz announced without schneider announced is asked
-    # to correct it (rules.md §4.8: "Schwarz announced includes schneider announced."),
+    # to correct it (skat/rules.md §4.8: "Schwarz announced includes schneider announced."),
     # not corrected silently; reported with both, the game is the one the test has.
     reported = won(game("clubs", 3, points=120, bid=40, hand=True, schwarz_announced=True))
     error = refusal(reported)
@@ -547,7 +547,7 @@ def test_difference_schwarz_announced_without_schneider_announced_is_refused():
 def test_jskat_an_ouvert_announces_schneider_and_schwarz(kind, n):
     # GHO, SHO (the ISS once left out the levels) and CHOSZ: JSkat's contract has hand,
     # schneider and schwarz. The table reports hand and ouvert; the rules count the
-    # announcements (rules.md §4.2: an ouvert is a hand game with schwarz announced).
+    # announcements (skat/rules.md §4.2: an ouvert is a hand game with schwarz announced).
     played = first_game(won(game(kind, n, points=120, hand=True, ouvert=True)))
     assert played.input["schneider_announced"] and played.input["schwarz_announced"]
 

@@ -116,7 +116,7 @@ def test_every_player_plays_as_many_games_at_a_three_or_a_four(deals, size, firs
     table = Skat("isko" if size == 3 else "isko-four", {"hands_limit": games})
     dealer = first_dealer % size
     for place in range(size):
-        # Each game the dealer sits out at a four (rules.md §4.6): counted by the rules.
+        # Each game the dealer sits out at a four (skat/rules.md §4.6): counted by the rules.
         played = games - len(table.hands_sat_out(place, dealer, games))
         assert played == hands_per_round
 
