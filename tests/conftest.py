@@ -45,20 +45,6 @@ def _sessions_apart(settings, tmp_path_factory):
         settings.SESSION_FILE_PATH = str(tmp_path_factory.getbasetemp())
 
 
-@pytest.fixture(autouse=True)
-def _fast_tests(settings):
-    # Password hashing is slow by design; tests create many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # The manifest storage needs collectstatic; tests render templates without it, and
-    # WhiteNoise finds the files where they lie (as under DEBUG) instead of in STATIC_ROOT.
-    settings.WHITENOISE_USE_FINDERS = True
-    settings.WHITENOISE_AUTOREFRESH = True
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
 @pytest.fixture
 def owner(db):
     return get_user_model().objects.create_user("ann", password="pw-ann-12345")

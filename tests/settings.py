@@ -28,3 +28,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # The live board redrawn for every change: tests see a hand on the board at once
 # (tests/tournaments/test_board.py checks the coalescing with its own setting).
 BOARD_STALE_SECONDS = 0
+
+# Password hashing is slow by design; tests create many users.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# The manifest storage needs collectstatic; tests render templates without it, and
+# WhiteNoise finds the files where they lie (as under DEBUG) instead of in STATIC_ROOT.
+# Here for the whole run, not set per test: a request of the live server still in flight
+# as one test's settings gave way to the next's could keep the storage of the moment
+# between them (the manifest one) for the next test, whose pages then failed with
+# "Missing staticfiles manifest entry".
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -5,7 +5,9 @@ that the phone's offline rules need no seating.
 
 A game allows its standard table size ``s``; where it has sitters also ``s + 1`` (one
 seat sits out each hand, so the same game is played); Sheepshead alone has a last-resort
-``s − 1`` (a different game: four-handed instead of five-handed).
+``s − 1`` (a different game: four-handed instead of five-handed). A game where the
+sitter table is the standard one says so (``prefer_sitter``: Skat's fours, its threes only
+for the rest), and the split, which knows no game, turns its order round.
 """
 
 from __future__ import annotations
@@ -21,13 +23,18 @@ class TableSizes:
 
     ``sitter``: tables of ``standard + 1`` are allowed (one seat sits out each hand);
     ``smaller``: tables of ``standard − 1`` are allowed as a last resort; ``teams``: an
-    entry is a team of two (Sieben partnerships), which only changes the wording.
+    entry is a team of two (Sieben partnerships), which only changes the wording;
+    ``prefer_sitter``: the split seats as many sitter tables as it can, not as few
+    (Skat: ``standard`` 3 counts the games each player plays, but its table is the four
+    with the dealer sitting out). Without ``sitter`` it changes nothing, so that a
+    tournament whose remainder is byes seats only the standard size, as for any game.
     """
 
     standard: int
     sitter: bool = False
     smaller: bool = False
     teams: bool = False
+    prefer_sitter: bool = False
 
     def __post_init__(self) -> None:
         if self.standard < 2 or (self.smaller and self.standard < 3):

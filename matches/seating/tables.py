@@ -5,7 +5,8 @@ The sizes a game allows (``TableSizes``) are its ruleset's to say
 (``Ruleset.table_sizes_for``), and live in ``matches.rules.sizes``, which the rules and
 this package both import. Whatever cannot be seated gets a bye. ``split`` picks the
 tables by the contract's order: fewest byes, then fewest last-resort tables, then fewest
-sitter tables.
+sitter tables, or the most where the game prefers them (``TableSizes.prefer_sitter``:
+Skat's fours).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ class TableSplit:
 
 def split(entries: int, sizes: TableSizes) -> TableSplit:
     """The tables for ``entries`` checked-in entries: fewest byes, then fewest
-    last-resort tables, then fewest sitter tables (§2). Refused below one table."""
+    last-resort tables, then fewest sitter tables, or the most where the game prefers
+    them (§2: Skat's 23 → 3+4+4+4+4+4). Refused below one table."""
     if entries < sizes.minimum:
         message = (
             _("At least %(count)s checked-in teams are needed.")
@@ -47,7 +49,7 @@ def split(entries: int, sizes: TableSizes) -> TableSplit:
             if rest < 0:
                 break
             standard, byes = divmod(rest, s)
-            key = (byes, smaller, bigger)
+            key = (byes, smaller, -bigger if sizes.prefer_sitter else bigger)
             if best is None or key < best[0]:
                 tables = (s - 1,) * smaller + (s,) * standard + (s + 1,) * bigger
                 best = (key, TableSplit(tables, byes))

@@ -25,8 +25,9 @@ register = template.Library()
 
 
 @register.simple_tag
-def offline_worker_url() -> str:
-    return offline.worker_url()
+def offline_worker_url(scope: str = "/t/") -> str:
+    """The rules worker under the page's own scope (``/t/``, ``/matches/``, ``/k/``)."""
+    return offline.worker_url(scope)
 
 
 @register.simple_tag

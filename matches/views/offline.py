@@ -6,7 +6,10 @@
   at ``/matches/sw.js`` for the match pages of a logged-in keeper (``/matches/``), and
   at ``/k/sw.js`` for a match's scorer link (``/k/``).
 - ``/t/rules-worker.js``: the page's worker that runs the rules in Pyodide; the only
-  answer whose policy lets WebAssembly compile (``'wasm-unsafe-eval'``).
+  answer whose policy lets WebAssembly compile (``'wasm-unsafe-eval'``). The same at
+  ``/matches/rules-worker.js`` and ``/k/rules-worker.js``: a worker belongs to the service
+  worker whose scope holds its own address, not its page's, so that each scope serves
+  its own (a match page's worker at ``/t/`` found no copy of itself offline).
 - ``/t/rules-<version>.zip``: the pure rules package and its glue for the phone.
 - ``/t/<token>/offline.json`` (``/matches/<id>/offline.json``,
   ``/k/<token>/offline.json``): what the phone needs
@@ -78,11 +81,25 @@ def service_worker(request):
     # the rules and the script do not change under a running server; an upgrade
     # restarts it), so that each visit costs the server next to nothing. Per set of
     # installed games: a test installs one of its own for a while.
-    return _script_response(request, _service_worker_script(offline.installed_key()))
+    scope = _scope(request)
+    return _script_response(request, _service_worker_script(offline.installed_key(), scope))
+
+
+# Each scope's rules worker, by the scope's address.
+WORKERS = {
+    "/t/": "offline:rules_worker",
+    "/matches/": "offline:match_rules_worker",
+    "/k/": "offline:scorer_rules_worker",
+}
+
+
+def _scope(request) -> str:
+    """The scope a service worker or rules worker was asked for in: its address's folder."""
+    return request.path.rsplit("/", 1)[0] + "/"
 
 
 @functools.cache
-def _service_worker_script(games: str) -> str:
+def _service_worker_script(games: str, scope: str = "/t/") -> str:
     # Without Pyodide (``fetch_pyodide`` could not reach the registry) the worker still
     # installs: the pages then keep the hands, without the next deal.
     loaded = offline.PYODIDE_LOADED if offline.pyodide_present() else ()
@@ -93,8 +110,12 @@ def _service_worker_script(games: str) -> str:
     # 2.8 MB).
     collected = Path(settings.STATIC_ROOT) / offline.PYODIDE_STATIC
     packed = [pyodide_url() + name for name in loaded if (collected / f"{name}.gz").is_file()]
-    urls += [rules_url(), _worker_url(games)]
-    version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    urls += [rules_url()]
+    # The cache is named by what it holds, the same in every scope: one copy per phone
+    # of the Python and the rules, which each scope's worker finds (the activation of one
+    # scope's worker carries over and drops the caches of other versions).
+    version = hashlib.sha256("\n".join([*urls, _worker_url(games)]).encode()).hexdigest()[:12]
+    urls.append(_worker_url(games, scope))
     config = {"version": version, "precache": urls, "packed": packed}
     return _script("sw.js", config | {"static": settings.STATIC_URL})
 
@@ -112,13 +133,13 @@ def _script_response(request, body: str, policy: str | None = None) -> HttpRespo
     return response
 
 
-def worker_url() -> str:
-    return _worker_url(offline.installed_key())
+def worker_url(scope: str = "/t/") -> str:
+    return _worker_url(offline.installed_key(), scope)
 
 
 @functools.cache
-def _worker_url(games: str) -> str:
-    return reverse("offline:rules_worker") + f"?v={offline.rules_zip()[1]}"
+def _worker_url(games: str, scope: str = "/t/") -> str:
+    return reverse(WORKERS[scope]) + f"?v={offline.rules_zip()[1]}"
 
 
 @require_GET

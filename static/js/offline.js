@@ -506,10 +506,24 @@
       render();
       return Promise.resolve();
     }
-    if (queue.some(function (item) { return !item.input; })) {
-      rulesFailed = true;  // a hand kept before the rules could read it: the server will
+    var unread = queue.filter(function (item) { return !item.input; });
+    if (unread.some(function (item) { return item.status !== "waiting"; })) {
+      rulesFailed = true;  // a hand the rules could not read: the server will judge it
       render();
       return Promise.resolve();
+    }
+    if (unread.length) {
+      // Kept before the rules had read them (the page reloaded while Python started, say):
+      // read now, in the order they were kept; the newest one's answer is the table's.
+      working += unread.length;
+      render();
+      unread.forEach(function (item) {
+        reading = reading.then(function () { return read(item); }).then(function () {
+          working -= 1;
+          render();
+        });
+      });
+      return reading;
     }
     return rules("derive", payload()).then(function (answer) {
       if (answer.ok) { worked(answer); } else { derived = null; }

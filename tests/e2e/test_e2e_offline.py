@@ -154,6 +154,15 @@ def _one_hand_kept_through_a_reload(page, expect):
     return panel
 
 
+def _expect_rules_on_the_phone(panel, expect):
+    """The rules ran on the phone offline: the panel names the next dealer (Ben deals the
+    second hand of a match Ann dealt first), also for a hand kept before Python had
+    started and read it, the page reloaded meanwhile (it said the rules could not load).
+    A match page's and a scorer link's worker lives under the page's own scope, whose
+    service worker keeps it: under /t/ it found no copy of itself offline."""
+    expect(panel.locator(".offline-dealer")).to_have_text("Hand 2: Ben deals.", timeout=RULES_MS)
+
+
 def _players(table):
     return [seat.entry.name for seat in table.seats.order_by("number")]
 
@@ -177,7 +186,7 @@ def test_three_hands_offline_a_reload_and_back(live_server, transactional_db, ph
     panel = page.locator("#offline-panel")
     expect(panel.locator(".offline-count")).to_have_text("3 hands waiting to send")
     expect(panel.locator(".offline-status")).to_contain_text("Offline since")
-    page.screenshot(path="/tmp/shots/h8/offline-three-waiting-en.png", caret="initial")
+    shot(page, "offline-three-waiting-en")
 
     # A reload without the server: the service worker's copy, the hands still waiting.
     page.reload()
@@ -186,7 +195,7 @@ def test_three_hands_offline_a_reload_and_back(live_server, transactional_db, ph
     _expect_next_deal(page, expect, table, inputs)
     expect(page.locator("form#record h2")).to_have_text(f"Record hand 5 of {HANDS}")
     expect(page.locator("#table .seats")).to_be_hidden()  # the server's, one hand old
-    page.screenshot(path="/tmp/shots/h8/offline-reloaded-en.png", caret="initial")
+    shot(page, "offline-reloaded-en")
 
     page.context.set_offline(False)
     # Sent in order, then the server's own page again.
@@ -226,7 +235,7 @@ def test_another_phone_recorded_the_hand_meanwhile(live_server, transactional_db
     expect(conflict).to_contain_text("Hand 2 was recorded by another phone meanwhile")
     expect(conflict.locator(".both-entries h2")).to_have_text("Hand 2: both entries")
     expect(conflict.locator("tr.differs").first).to_be_visible()
-    page.screenshot(path="/tmp/shots/h8/offline-both-entries-en.png", caret="initial")
+    shot(page, "offline-both-entries-en")
     hands, recorded = _server_hands(page, base, table)
     assert [hand["input"] for hand in hands][1] == theirs != ours
     assert recorded == [1, 2]  # nothing doubled
@@ -315,6 +324,7 @@ def test_a_logged_in_match_page_keeps_scoring_too(live_server, transactional_db,
     page.get_by_role("button", name=re.compile("Log in")).click()
     _open(page, expect, f"{base}/matches/{match.pk}/")
     panel = _one_hand_kept_through_a_reload(page, expect)
+    _expect_rules_on_the_phone(panel, expect)
     form = page.locator("form#record")
     expect(form.locator("h2")).to_have_text("Record hand 2")
     page.context.set_offline(False)
@@ -337,6 +347,7 @@ def test_a_scorer_link_keeps_scoring_too(live_server, transactional_db, phone):
     page, expect = phone
     _open(page, expect, f"{live_server.url}/k/{match.scorer_token}/")
     panel = _one_hand_kept_through_a_reload(page, expect)
+    _expect_rules_on_the_phone(panel, expect)
     form = page.locator("form#record")
     page.context.set_offline(False)
     expect(panel).to_have_count(0, timeout=RULES_MS)
@@ -468,3 +479,45 @@ def test_a_hand_kept_while_the_round_was_closed(live_server, transactional_db, p
     expect(page.locator("#offline-panel .offline-count")).to_have_count(0)  # none to send
     shot(page, "offline-refused-closed-en")
     assert _recorded(table) == ([], [])
+
+
+# -- a game of its own folder, offline (issue 34, item 7) ------------------------------------
+
+
+def test_mini_tricks_keeps_scoring_offline(live_server, transactional_db, phone, mini):
+    """Mini Tricks, installed by its folder and one line (tests/play/minigame/): its hand
+    kept on the phone offline, read by its own rules in Pyodide (the next dealer in the
+    panel), through a reload from the service worker, and on the server once it answers."""
+    from matches.models import Hand
+    from tests.factories import game_match
+
+    keeper = get_user_model().objects.create_user("mia", password="Kitchen-table-7")
+    match = game_match(keeper, "mini-tricks", "standard", ["Ann", "Ben", "Cy"])
+    page, expect = phone
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", "mia")
+    page.fill("#id_password", "Kitchen-table-7")
+    page.get_by_role("button", name=re.compile("Log in")).click()
+    _open(page, expect, f"{base}/matches/{match.pk}/")
+    form = page.locator("form#record")
+    expect(form).to_have_attribute("data-mini-ready", "yes")  # its own script ran
+
+    page.context.set_offline(True)
+    for seat, taken in enumerate((3, 2, 1)):
+        form.locator(f"input[name=taken_{seat}]").fill(str(taken))
+    form.get_by_role("button", name="Record the hand").click()
+    panel = page.locator("#offline-panel")
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    # Its rules, not the server's, say who deals next: the deal passes to the left.
+    expect(panel.locator(".offline-dealer")).to_have_text("Hand 2: Ben deals.", timeout=RULES_MS)
+    page.reload()
+    expect(panel.locator(".offline-count")).to_have_text("1 hand waiting to send")
+    shot(page, "offline-mini-tricks-en")
+
+    page.context.set_offline(False)
+    expect(panel).to_have_count(0, timeout=RULES_MS)
+    expect(page.locator("form#record h2")).to_have_text("Record hand 2")
+    hands = Hand.objects.filter(match=match)
+    assert [hand.input for hand in hands] == [{"taken": [3, 2, 1]}]
+    _leave(page)

@@ -30,12 +30,32 @@ def test_the_service_workers_and_the_rules_worker(client, organiser):
     assert worker["Cache-Control"] == "no-cache"
     config = json.loads(worker.content.decode().split("\n", 1)[0][len("self.CONFIG = ") : -1])
     assert f"/static/pyodide/{offline.PYODIDE_VERSION}/pyodide.asm.wasm" in config["precache"]
-    assert client.get("/matches/sw.js").content == worker.content
     rules = client.get("/t/rules-worker.js")
     # Only the rules' worker may compile WebAssembly; eval of JavaScript stays refused.
     assert "'wasm-unsafe-eval'" in rules["Content-Security-Policy"]
     assert "'unsafe-eval'" not in rules["Content-Security-Policy"].replace("'wasm-unsafe-eval'", "")
     assert "'wasm-unsafe-eval'" not in client.get("/t/sw.js")["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("scope", ["/t/", "/matches/", "/k/"])
+def test_each_scope_keeps_its_own_rules_worker(client, organiser, scope):
+    """A page's worker belongs to the service worker whose scope holds the worker's own
+    address: each scope serves one and keeps a copy of it, with the same rules (a match
+    page's worker at /t/ found no copy of itself offline; tests/e2e/test_e2e_offline.py)."""
+    config = _config_of(client.get(f"{scope}sw.js"))
+    workers = [url for url in config["precache"] if "rules-worker.js" in url]
+    assert len(workers) == 1 and workers[0].startswith(f"{scope}rules-worker.js?v=")
+    assert client.get(workers[0]).content == client.get("/t/rules-worker.js").content
+    others = {url for url in config["precache"] if "rules-worker.js" not in url}
+    assert others == {
+        url
+        for url in _config_of(client.get("/t/sw.js"))["precache"]
+        if "rules-worker.js" not in url
+    }
+
+
+def _config_of(worker):
+    return json.loads(worker.content.decode().split("\n", 1)[0][len("self.CONFIG = ") : -1])
 
 
 def test_a_visit_that_looks_for_a_new_service_worker_costs_a_304(client, organiser):
@@ -121,6 +141,7 @@ def test_the_pages_carry_the_offline_hooks_only_where_a_phone_writes(
     client.force_login(owner)
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert page.count('id="offline"') == 1 and f'data-token="match-{match.pk}"' in page
+    assert 'data-worker="/matches/rules-worker.js?v=' in page  # its own scope's
     client.logout()
     shared = client.get(f"/s/{match.share_token}/").content.decode()
     assert 'id="offline"' not in shared and "js/offline.js" not in shared

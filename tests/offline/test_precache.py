@@ -28,7 +28,12 @@ def test_the_precache_addresses_are_versioned_and_the_same_for_every_link(client
     # The cache is named by those addresses alone: no table, round or visit in it, so
     # the next round's table link finds the phone's copy.
     assert re.fullmatch(r"[0-9a-f]{12}", config["version"])
-    assert _config(client, "/matches/sw.js") == _config(client, "/k/sw.js") == config
+    # The same cache in every scope, each with its own rules worker
+    # (tests/offline/test_offline_pages.py::test_each_scope_keeps_its_own_rules_worker).
+    for scope in ("/matches/", "/k/"):
+        theirs = _config(client, f"{scope}sw.js")
+        assert theirs["version"] == config["version"]
+        assert [url.replace(scope, "/t/") for url in theirs["precache"]] == config["precache"]
 
 
 @pytest.mark.skipif(not offline.pyodide_present(), reason="needs make pyodide")

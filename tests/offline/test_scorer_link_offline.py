@@ -27,15 +27,22 @@ def test_the_scorer_page_carries_the_offline_hooks_at_its_own_addresses(scored):
     assert page.count('id="offline"') == 1 and "js/offline.js" in page
     assert f'data-json="/k/{token}/offline.json"' in page
     assert 'data-sw="/k/sw.js" data-scope="/k/"' in page
+    assert 'data-worker="/k/rules-worker.js?v=' in page  # its own scope's
     assert f'data-record="/k/{token}/hands/"' in page
     assert 'id="offline-messages"' in page
 
 
 @pytest.mark.django_db
 def test_its_service_worker_is_the_table_links_one(client, organiser):
+    """The table link's script, keeping the same Python and rules, and the rules worker
+    of its own scope (tests/offline/test_offline_pages.py)."""
     worker = client.get("/k/sw.js")
     assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
-    assert worker.content == client.get("/t/sw.js").content
+    ours, theirs = (
+        body.replace("/k/rules-worker.js", "/t/rules-worker.js").split("\n", 1)[1]
+        for body in (worker.content.decode(), client.get("/t/sw.js").content.decode())
+    )
+    assert ours == theirs
     assert client.post("/k/sw.js").status_code == 405
 
 

@@ -41,6 +41,7 @@ from matches.rules.base import (
     term,
 )
 from matches.rules.fields import ticked, whole
+from matches.rules.sizes import TableSizes
 from matches.rules.tie_breaks import Figures, TieBreak, counted
 
 # rules.md §4.2: the base values, and the null games' fixed values
@@ -564,6 +565,37 @@ class Skat(Ruleset):
         if hand["bid"] == LOWEST_BID:
             hand["bid"] = None
         return {"passed": True, **hand}
+
+    # -- tournaments (docs/tournaments.md §2, §4) -------------------------------------------
+
+    # The preset that seats each table size: three play, or four with the dealer out.
+    TABLE_VARIANTS = {preset.players: name for name, preset in PRESETS.items()}
+    sitter_note = _("Each game the dealer sits out.")
+
+    def table_sizes_for(self, table_size: int | None) -> TableSizes:
+        """Fours with the dealer sitting out, threes for the rest, whichever preset the
+        tournament names (docs/tournaments.md §2). The standard size is 3, as the count
+        of games is: a table of three plays ``hands_per_round`` games and a four, where
+        each game one of them sits out, ``hands_per_round × 4 / 3``, so that everyone
+        plays as many (§4: 36 → 48), and ``hands_per_round`` is a multiple of 3. The
+        four is still the table a Skat club seats first (``prefer_sitter``). A table size
+        given may name either, as both are Skat's tables."""
+        if table_size is not None and (
+            isinstance(table_size, bool) or table_size not in self.TABLE_VARIANTS
+        ):
+            raise RuleError(
+                _("Skat tables seat %(low)s or %(high)s players."),
+                field="table_size",
+                low=min(self.TABLE_VARIANTS),
+                high=max(self.TABLE_VARIANTS),
+            )
+        return TableSizes(min(self.TABLE_VARIANTS), sitter=True, prefer_sitter=True)
+
+    def table_variant(self, size: int, sizes: TableSizes) -> tuple[str, dict[str, Any]]:
+        # The preset of the table's size, whatever the tournament's: the four's dealer
+        # sits out by the rules themselves (rules.md §4.6), and the table's match takes
+        # its number of games from the tournament (``table_hands``), not the preset.
+        return self.TABLE_VARIANTS[size], {}
 
 
 def standing(tally: SkatTally, seat: int) -> tuple[int, int, int]:
