@@ -109,7 +109,7 @@ def test_the_new_match_page_lists_skat_in_german(client_of, owner):
     client = client_of(owner)
     response = client.get("/matches/new/?preset=skat/isko", HTTP_ACCEPT_LANGUAGE="de")
     words = text(response)
-    assert "Skat, Dreiertisch" in words or "Skat" in words
+    assert "Skat, Dreiertisch" in words
     assert "Drei Spieler: Der Geber spielt als Hinterhand." in words
 
 
@@ -392,3 +392,14 @@ def test_a_game_is_corrected_from_its_form_prefilled(client_of, owner):
     assert "Declarer" in words and "Ann" in words
     assert "Game: Spades" in words and "without 2" in words
     assert "Result: lost → won" in words and "Card points: 50 → 70" in words
+
+
+def test_a_skat_tables_printed_card_has_the_lists_columns(client_of, organiser):
+    table = skat_night(organiser)
+    night = table.round.tournament
+    response = client_of(organiser).get(f"/tournaments/{night.pk}/print/tables/1/")
+    assert response.status_code == 200
+    words = text(response)
+    for column in ("Declarer", "Game", "List"):
+        assert column in words
+    assert "Skat, table of four (the dealer sits out)" in words
