@@ -19,6 +19,8 @@ OPEN_TO_ALL = {
     "/t/rules-worker.js",  # the worker that runs the rules on a phone: code too
     "/matches/sw.js",  # the match pages' registration of the same service worker
     "/k/sw.js",  # and the scorer links'
+    "/matches/rules-worker.js",  # the rules' worker under each scope that keeps it
+    "/k/rules-worker.js",
 }
 REFUSED = (302, 401, 403, 404, 405)
 

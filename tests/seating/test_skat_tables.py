@@ -24,8 +24,7 @@ from matches.seating import (
     table_hands,
 )
 
-from .support import pair_counts, repeat_pairs, run_event
-from .test_properties import BUDGET, _check_seating, tournaments
+from .support import BUDGET, check_seating, pair_counts, repeat_pairs, run_event, tournaments
 
 SKAT = Skat("isko").table_sizes_for(None)
 
@@ -193,4 +192,4 @@ def test_every_method_seats_a_skat_field_at_fours_and_threes(tournament, method)
         seed=seed,
         budget=BUDGET,
     )
-    _check_seating(seating, sizes, entries, history, standings, apart)
+    check_seating(seating, sizes, entries, history, standings, apart)
