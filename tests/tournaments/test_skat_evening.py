@@ -174,7 +174,13 @@ def create_from_the_page(boss):
     """The new-tournament page with Skat chosen: the hands per round it offers are 36."""
     form = boss.get("/tournaments/new/?preset=skat/isko")
     assert form.status_code == 200
-    assert 'value="36"' in form.content.decode()
+    page = form.content.decode()
+    assert 'name="hands_per_round" value="36"' in page
+    # Three places for the chain, each offering Skat's own tie-breaks; left empty, the
+    # SkWO's order.
+    assert 'name="tie_break_2"' in page and 'name="tie_break_3"' not in page
+    assert page.count('<option value="fewest_games_lost">') == 3
+    assert "after game points, games won, fewest games lost, best round" in text(form)
     answer = boss.post(
         "/tournaments/new/",
         {
@@ -361,3 +367,27 @@ def test_a_skat_tournament_through_the_api_and_a_season_of_skat(evening, organis
     page = text(boss.get(f"/series/{series.pk}/"))
     top = table["rows"][0]
     assert f"{top['name']} {top['total']}" in page
+
+
+def test_the_round_page_and_table_cards_say_48_or_36_games(evening, organiser):
+    """Each table's number of games, and at the fours who sits out, in the game's words
+    (docs/tournaments.md §4): five fours of 48 (36 each) and a three of 36."""
+    round_ = drafting.draft_round(evening, organiser, method="draw", seed=1)
+    drafting.start_round(round_, organiser)
+    base = f"/tournaments/{evening.pk}/"
+    for language, says in {
+        "en": ("48 hands: each player plays 36", "36 hands", "48 hands at this table",
+               "Each game the dealer sits out. Everyone plays 36 hands.", "36 hands at this table"),
+        "de": ("48 Spiele: jeder spielt 36", "36 Spiele", "48 Spiele an diesem Tisch",
+               "In jedem Spiel setzt der Geber aus. Jeder spielt 36 Spiele.",
+               "36 Spiele an diesem Tisch"),
+    }.items():  # fmt: skip
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(organiser)
+        round_page = text(client.get(base + "rounds/1/"))
+        assert round_page.count(says[0]) == 5
+        # The three's line is its count alone.
+        assert round_page.count(says[1]) == 1
+        cards = text(client.get(base + "print/tables/1/"))
+        assert cards.count(says[2]) == 5 and cards.count(says[3]) == 5
+        assert cards.count(says[4]) == 1
