@@ -18,91 +18,15 @@ from matches.rules.base import RuleError
 from matches.seating import (
     History,
     PlayedRound,
-    Standing,
     seat,
-    split,
 )
 from matches.seating.matching import Pairing
 from matches.seating.model import pair
 from matches.seating.planner import PlanSearch, _greedy, _problem
 
+from .support import BUDGET, _check_seating, tournaments
+
 PROPERTY = settings(max_examples=60, deadline=None)
-BUDGET = 5_000  # a short search: the properties hold whatever the search finds
-
-RULES = [
-    table_sizes("sergeant-major", "8-5-3"),
-    table_sizes("sergeant-major", "four-player"),
-    table_sizes("sheepshead", "standard"),
-    table_sizes("sieben", "two-player"),
-]
-
-
-@st.composite
-def tournaments(draw, rules=RULES, most=16, apart=0):
-    sizes = draw(st.sampled_from(rules))
-    n = draw(st.integers(sizes.minimum, most))
-    entries = list(range(n))
-    gone = list(range(100, 100 + draw(st.integers(0, 2))))  # withdrawn since
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    rounds = []
-    for number in range(1, draw(st.integers(0, 3)) + 1):
-        players = entries + gone
-        rng.shuffle(players)
-        byes_n = rng.randint(0, min(2, len(players) - 2))
-        byes, rest = players[:byes_n], players[byes_n:]
-        tables, start = [], 0
-        while len(rest) - start >= 2:
-            size = min(rng.randint(2, 5), len(rest) - start)
-            tables.append(tuple(rest[start : start + size]))
-            start += size
-        rounds.append(PlayedRound(number, tuple(tables), tuple(byes + rest[start:])))
-    history = History(tuple(rounds))
-    standings = ()
-    if draw(st.booleans()):
-        order = entries[:]
-        rng.shuffle(order)
-        ranks = sorted(rng.randint(1, n) for _ in order)
-        standings = [Standing(e, r, n - r) for e, r in zip(order, ranks, strict=True)]
-    apart = draw(
-        st.lists(st.sampled_from(list(combinations(entries, 2))), min_size=apart, max_size=3)
-    )
-    return sizes, entries, history, standings, apart, draw(st.integers(0, 10**6))
-
-
-def _check_seating(seating, sizes, entries, history, standings, apart):
-    seated = [e for t in seating.tables for e in t.entries]
-    # Every entry seated exactly once or given a bye, nobody else.
-    assert sorted(seated + list(seating.byes)) == sorted(entries)
-    layout = split(len(entries), sizes)
-    assert sorted(len(t.entries) for t in seating.tables) == sorted(layout.tables)
-    assert len(seating.byes) == layout.byes
-    for number, table in enumerate(seating.tables, 1):
-        assert table.number == number
-        assert sizes.allows(len(table.entries))
-        assert 0 <= table.first_dealer < len(table.entries)
-        assert table.sitter == (len(table.entries) == sizes.standard + 1 and sizes.sitter)
-    # The figure, counted again.
-    met = Counter()
-    for played in history.rounds:
-        for table in played.tables:
-            for a, b in combinations(table, 2):
-                met[pair(a, b)] += 1
-    before = sum(m - 1 for m in met.values() if m > 1)
-    created = 0
-    for table in seating.tables:
-        for a, b in combinations(table.entries, 2):
-            created += met[pair(a, b)] > 0
-            met[pair(a, b)] += 1
-    assert seating.quality.created == created
-    assert seating.quality.total == before + created
-    assert seating.quality.most_met == max(met.values(), default=0)
-    assert seating.quality.lower_bound <= seating.quality.total
-    broken = {
-        pair(a, b)
-        for a, b in apart
-        if seating.table_of(a) is seating.table_of(b) and seating.table_of(a) is not None
-    }
-    assert {pair(a, b) for a, b in seating.quality.apart_broken} == broken
 
 
 @PROPERTY

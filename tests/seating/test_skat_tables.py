@@ -24,8 +24,7 @@ from matches.seating import (
     table_hands,
 )
 
-from .support import pair_counts, repeat_pairs, run_event
-from .test_properties import BUDGET, _check_seating, tournaments
+from .support import BUDGET, _check_seating, pair_counts, repeat_pairs, run_event, tournaments
 
 SKAT = Skat("isko").table_sizes_for(None)
 

@@ -53,7 +53,7 @@ CYCLE = [
 
 def playing(match: Match, number: int) -> list[int]:
     """The seats that play game ``number``: Vorhand, Mittelhand, Hinterhand (the deal
-    passes to the left; at a four the dealer sits out, rules.md §4.6)."""
+    passes to the left; at a four the dealer sits out, skat/rules.md §4.6)."""
     size = len(match.seat_list)
     dealer = (match.first_dealer + number - 1) % size
     return [(dealer + step) % size for step in range(1, size + 1) if size == 3 or step < size]
@@ -88,7 +88,7 @@ def scripted(items, entries):
 
 def round_one_ties(tables):
     """Round 1's scripts for its first two tables of four, which leave two pairs level on
-    Seeger-Fabian (rules.md §4.3: won, value + 50; lost, −2 × value − 50 and 30 to each
+    Seeger-Fabian (skat/rules.md §4.3: won, value + 50; lost, −2 × value − 50 and 30 to each
     other player at a four). At the first, seat 1 wins a hearts with 11 (120: 170) and
     seat 2 a clubs with 1 (24: 74). At the second, seat 1 wins two hearts with 1 (20:
     70 each) and takes 30 for seat 2's lost game, 170 in two games won; seat 2 wins a
