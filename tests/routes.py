@@ -17,6 +17,8 @@ OPEN_TO_ALL = {
     "/manifest.webmanifest",  # what a phone reads to install the app
     "/t/sw.js",  # the table links' service worker: code, no data (issue 24)
     "/t/rules-worker.js",  # the worker that runs the rules on a phone: code too
+    "/matches/rules-worker.js",  # the same worker under the match pages' scope
+    "/k/rules-worker.js",  # and under the scorer links'
     "/matches/sw.js",  # the match pages' registration of the same service worker
     "/k/sw.js",  # and the scorer links'
     "/matches/rules-worker.js",  # the rules' worker under each scope that keeps it

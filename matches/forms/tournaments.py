@@ -208,7 +208,7 @@ class TournamentForm(forms.Form):
         return chosen
 
     def _tie_break_fields(self) -> None:
-        labels = (
+        places = (
             gettext_lazy("First tie-break"),
             gettext_lazy("Second tie-break"),
             gettext_lazy("Third tie-break"),
@@ -219,7 +219,8 @@ class TournamentForm(forms.Form):
         labels = tie_break_labels(ruleset.game)
         choices = [("", gettext_lazy("none")), *labels.items()]
         chain = list((self.initial or {}).get("tie_breaks") or [])
-        for place, label in enumerate(labels):
+        # One choice per place (``TIE_BREAK_PLACES``), not one per tie-break offered.
+        for place, label in enumerate(places):
             self.fields[f"tie_break_{place}"] = forms.ChoiceField(
                 label=label, choices=choices, required=False
             )
