@@ -202,7 +202,7 @@ def test_the_sitter_at_four_is_shaded(client_of, owner):
     for number, line in enumerate(lines[:8], start=1):
         if "passed in" in line:
             continue
-        classes = re.findall(r'<td class="((?:entry|total)[^"]*)"', line)
+        classes = re.findall(r'<td class="((?:list-entry|list-sum)[^"]*)"', line)
         out = [i // 2 for i, name in enumerate(classes) if "out" in name]
         assert out == [(number - 1) % 4] * 2, (number, classes)
 
