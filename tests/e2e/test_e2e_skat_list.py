@@ -22,7 +22,7 @@ from matches.services import drafting, registration
 from matches.services import tournaments as services
 from tests import pdf_support
 from tests.e2e_support import browser_context, logged_in, unavailable
-from tests.print.test_skat_list import FOUR, THREE, series, signed, skat
+from tests.print.skat_list import FOUR, THREE, series, signed, skat
 
 pytestmark = pytest.mark.e2e
 
