@@ -8,11 +8,13 @@ the Seeger-Fabian score the match page shows. In English and German. A Skat roun
 table cards carry a blank list. On A4 in Chromium: tests/e2e/test_e2e_skat_list.py.
 """
 
+import datetime
 import html
 import re
 
 import pytest
 
+from matches.services import drafting, registration, tournaments
 from tests.print.skat_list import FOUR, THREE, series, signed, skat
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +181,47 @@ def test_someone_elses_list_is_refused(client_of, owner, django_user_model):
     match = skat(owner, THREE, [])
     other = django_user_model.objects.create_user("zed", password="Kitchen-table-42")
     assert client_of(other).get(f"/matches/{match.pk}/sheet/").status_code in (403, 404)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_skat_rounds_table_cards_carry_a_blank_list(client_of, organiser, language):
+    night = tournaments.create_tournament(
+        organiser, name="Skatabend", date=datetime.date(2026, 12, 8), game="skat",
+        variant="isko-four", rounds=1, hands_per_round=36,
+    )  # fmt: skip
+    names = [*FOUR, "Eva", "Fritz", "Gus"]  # a table of four and one of three
+    for entry in registration.register_players(night, organiser, names):
+        registration.check_in(entry, organiser)
+    drafting.draft_round(night, organiser, method="draw", seed=1)
+    client = client_of(organiser)
+    if language == "de":
+        client.cookies["django_language"] = "de"
+    page = client.get(f"/tournaments/{night.pk}/print/tables/1/").content.decode()
+    lists = re.findall(r'<table class="paper-list\b.*?</table>', page, re.S)
+    ends = re.findall(r'<table class="paper-end\b.*?</table>', page, re.S)
+    assert len(lists) == len(ends) == 2
+    # No shared grid beside the list.
+    assert "paper-grid" not in page
+    seen = []
+    for grid, end in zip(lists, ends, strict=True):
+        rows = table(grid, "paper-list")
+        players = [head.split(" ", 1)[1] for head in rows[0][2:-1]]
+        seen += players
+        seats = len(players)
+        lines = rows[2:]
+        # Each player plays 36 games: 36 at three, 48 at four (the dealer sits out).
+        assert [line[0] for line in lines] == [str(n) for n in range(1, 36 * seats // 3 + 1)]
+        first = int(lines[0][1])
+        assert [int(line[1]) for line in lines] == [
+            (first - 1 + n) % seats + 1 for n in range(len(lines))
+        ]
+        assert all(set(line[2:]) == {""} for line in lines)
+        per_other = 40 if seats == 3 else 30
+        words = {
+            "en": f"The others' lost games × {per_other}",
+            "de": f"Verlorene Spiele der anderen × {per_other}",
+        }
+        figures = table(end, "paper-end")
+        assert figures[4][0] == words[language]
+        assert all(set(row[1:]) == {""} for row in figures[1:])
+    assert sorted(seen) == sorted(names)
