@@ -43,6 +43,10 @@ def printed(browser, live_server, user, path, pdf, picture):
         logged_in(page.context, live_server.url, user)
         response = page.goto(f"{live_server.url}{path}")
         assert response.status == 200, path
+        # The Print button is for a browser running the page's script; never on paper.
+        assert page.locator("button[data-print]").is_visible()
+        if os.environ.get("SHOTS"):
+            page.screenshot(path=f"{os.environ['SHOTS']}/{picture}-screen.png", full_page=True)
         page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
     folder = os.environ.get("SHOTS")
     if folder:
@@ -69,6 +73,8 @@ def test_a_whole_series_prints_on_one_a4_page(
     assert pdf_support.overhang(pdf) <= 0
     text = pdf_support.drawn(pdf)
     assert "Spielliste" in text
+    for word in ("Drucken", "Abmelden", "←"):
+        assert word not in text, word
     # Every line's number, the last game's included, and the end of the list under them.
     squeezed = pdf_support.squeezed(text)
     assert pdf_support.squeezed(LONG if LONG in players else players[0]) in squeezed
@@ -113,3 +119,17 @@ def test_a_skat_rounds_table_cards_carry_a_blank_list(
     # Every player's name heads a column of their table's list.
     for name in names:
         assert any(pdf_support.squeezed(name) in blank for blank in lists), name
+
+
+def test_the_list_fits_a_phone(live_server, browser, transactional_db):
+    """On a phone's screen the list scrolls in its box; the page itself never pans."""
+    owner = get_user_model().objects.create_user("ann", password="Kitchen-table-42")
+    hands, _ = series(4, 10)
+    match = skat(owner, (*FOUR[:3], LONG), hands)
+    with browser_context(browser, {"width": 360, "height": 740}, locale="de-DE") as (page, _):
+        logged_in(page.context, live_server.url, owner)
+        page.goto(f"{live_server.url}/matches/{match.pk}/sheet/")
+        if os.environ.get("SHOTS"):
+            page.screenshot(path=f"{os.environ['SHOTS']}/skat-list-phone.png")
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 360, wide
