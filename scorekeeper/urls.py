@@ -60,6 +60,7 @@ play_urls = (
         path("matches/<int:match_id>/hands/<int:number>/", play.hand_correct, name="hand_correct"),
         path("matches/<int:match_id>/hands/<int:number>/undo/", play.hand_undo, name="hand_undo"),
         path("matches/<int:match_id>/history/", play.match_audit, name="match_audit"),
+        path("matches/<int:match_id>/sheet/", play.match_sheet, name="match_sheet"),
         path("matches/<int:match_id>/share/", play.match_share, name="match_share"),
         path("matches/<int:match_id>/archive/", keeping.match_archive, name="match_archive"),
         path("matches/<int:match_id>/delete/", keeping.match_delete, name="match_delete"),

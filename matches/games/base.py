@@ -60,6 +60,15 @@ class Game:
     # under it the running total, Σ): by default the hand's score, ±.
     paper_columns: ClassVar[tuple[str, ...]] = ()
     paper_seat_column: ClassVar[str] = "±"
+    # A table card's paper backup may be the game's own (Skat's blank list) instead of the
+    # grid above: the template drawing it (given ``card`` and ``card.paper``, from
+    # ``paper_context``).
+    paper_template: ClassVar[str] = "print/partials/paper_grid.html"
+    # A game's own printed sheet of a match, besides the match page printed (Skat's
+    # Spielliste): its template (None: the game has none), the words of the match page's
+    # link to it, and ``sheet_context`` for what it shows.
+    sheet_template: ClassVar[str | None] = None
+    sheet_link: ClassVar[str] = ""
     # What the preview says before the form is filled in, and while it is incomplete.
     preview_empty: ClassVar[str] = gettext_lazy(
         "The scores of this hand appear here as you fill in the form."
@@ -328,6 +337,15 @@ class Game:
     def preview(self, ruleset: Ruleset, state: MatchState, hand: Hand) -> dict[str, Any]:
         """What the hand form shows before saving: each seat's score."""
         return {"preview": list(zip(state.players, hand.scores, strict=True))}
+
+    def paper_context(self, table) -> dict[str, Any]:
+        """What ``paper_template`` needs of a table card's table (a ``sheets.TableSheet``)
+        besides its seats and rows."""
+        return {}
+
+    def sheet_context(self, ruleset, state: MatchState) -> dict[str, Any]:
+        """What ``sheet_template`` shows of a match."""
+        return {}
 
     def table_context(self, snapshot, *, read_only: bool = False) -> dict[str, Any]:
         """Everything the match page shows, from one snapshot."""

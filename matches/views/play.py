@@ -643,3 +643,22 @@ def match_audit(request, match_id: int):
     match = match_for_page(request, match_id, Access.AUDIT)
     entries = presenters.audit_trail(games.of(match), match, match.audit.all())
     return render(request, "match_audit.html", {"match": match, "entries": entries})
+
+
+@login_required
+@require_GET
+def match_sheet(request, match_id: int):
+    """The game's own printed sheet of the match (``Game.sheet_template``: Skat's list),
+    on A4 through ``static/css/sheet.css``; a game without one has no such page."""
+    match = match_for_page(request, match_id, Access.WRITE)
+    game = games.of(match)
+    if game.sheet_template is None:
+        raise Http404
+    state = selectors.snapshot(match).state
+    context = {
+        "match": match,
+        "game": game,
+        "state": state,
+        **game.sheet_context(match.ruleset, state),
+    }
+    return render(request, template_for(request, game.sheet_template, "sheet"), context)

@@ -107,6 +107,8 @@ def print_tables(request, tournament_id: int, number: int):
                 "size": _grid_size(table.hands or BLANK_ROWS, [seat.name for seat in table.seats]),
                 # The head says what this table plays: six at Sheepshead play six-handed.
                 "game_label": games.variant_label(tournament.game, table.variant),
+                # What the game's own paper backup needs besides (``Game.paper_template``).
+                "paper": plugin.paper_context(table),
             }
         )
     context = _context(
@@ -116,6 +118,7 @@ def print_tables(request, tournament_id: int, number: int):
         round=sheet.round,
         cards=cards,
         phones_origin=links.loopback_origin(request),
+        paper_template=plugin.paper_template,
         paper_columns=plugin.paper_columns,
         seat_column=plugin.paper_seat_column,
     )

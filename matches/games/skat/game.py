@@ -56,6 +56,24 @@ class SkatPlugin(Game):
     preview_empty = gettext_lazy("The game's value and list entry appear here as you fill it in.")
     preview_incomplete = gettext_lazy("Fill in the game to see its value.")
 
+    # The list on paper (issue 35): the match printed as an ISkO Spielliste, and a blank
+    # one on a Skat round's table cards, for a phone that dies.
+    sheet_template = "games/skat/list_sheet.html"
+    sheet_link = gettext_lazy("Print the list (Spielliste)")
+    paper_template = "games/skat/paper_list.html"
+
+    def sheet_context(self, ruleset, state: MatchState) -> dict[str, Any]:
+        return {"skat_paper": played_list(state, ruleset.options["hands_limit"])}
+
+    def paper_context(self, table) -> dict[str, Any]:
+        names = [seat.name for seat in table.seats]
+        first = next((i for i, seat in enumerate(table.seats) if seat.deals_first), 0)
+        count = (
+            table.hands
+            or rules.PRESETS[rules.Skat.TABLE_VARIANTS[len(names)]].options["hands_limit"]
+        )
+        return {"skat_paper": blank_list(names, first, count)}
+
     def rules_card(self, ruleset) -> list[str]:
         return skat_card(ruleset)
 
@@ -300,6 +318,102 @@ def list_rows(state: MatchState) -> list[ListRow]:
         )
         for seat, name in enumerate(state.players)
     ]
+
+
+@dataclass(frozen=True)
+class ListCell:
+    """One seat's cells in a line of the paper list: the entry and the seat's list total
+    after it, written in the declarer's column only (the others stay blank, as on paper);
+    ``out``: the dealer sitting out at four."""
+
+    entry: str = ""
+    total: str = ""
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class ListLine:
+    number: int
+    dealer: int  # the dealer's seat as the players count (1 for seat 0)
+    passed: bool
+    cells: tuple[ListCell, ...]
+
+
+@dataclass(frozen=True)
+class PaperList:
+    """The ISkO list (Spielliste) on paper: a column per player, a line per game of the
+    series with its dealer and the entry in the declarer's column, and under it the end
+    of the list per player (rules.md §4.3); blank where nothing is known yet."""
+
+    players: tuple[str, ...]
+    lines: tuple[ListLine, ...]
+    per_other: int  # what each other player gets for a lost game: 40 at three, 30 at four
+    ends: tuple[rules.ListEnd, ...] | None  # None: a blank list
+    winners: tuple[int, ...] = ()
+
+    @property
+    def size(self) -> str:
+        """A class for the rows' height: 48 lines take a smaller row than 36 to stay on
+        one A4 page with the end of the list."""
+        return "long" if len(self.lines) > 40 else ""
+
+    @property
+    def columns(self) -> int:
+        """The players' cells in a line: the entry and the list total of each."""
+        return 2 * len(self.players)
+
+    @property
+    def sitting_out(self) -> bool:
+        return len(self.players) == 4
+
+
+def dealer_of(first: int, seats: int, number: int) -> int:
+    """The dealer of game ``number``: the deal passes to the left (rules.md §4.5)."""
+    return (first + number - 1) % seats
+
+
+def blank_line(first: int, seats: int, number: int) -> ListLine:
+    dealer = dealer_of(first, seats, number)
+    cells = tuple(ListCell(out=seats == 4 and seat == dealer) for seat in range(seats))
+    return ListLine(number, dealer + 1, False, cells)
+
+
+def blank_list(players: list[str], first: int, count: int) -> PaperList:
+    seats = len(players)
+    lines = tuple(blank_line(first, seats, number) for number in range(1, count + 1))
+    return PaperList(tuple(players), lines, rules.OTHERS_LOST[seats], None)
+
+
+def played_line(hand: Hand, seats: int, totals: list[int]) -> ListLine:
+    """A game on the list; ``totals``, each seat's list total so far, is moved on."""
+    out = [seats == 4 and seat == hand.dealer for seat in range(seats)]
+    if hand.input["passed"]:
+        cells = tuple(ListCell(out=flag) for flag in out)
+        return ListLine(hand.number, hand.dealer + 1, True, cells)
+    declarer = hand.input["declarer"]
+    totals[declarer] += hand.detail.list_entry
+    cells = tuple(
+        ListCell(signed(hand.detail.list_entry), signed(totals[seat]), out[seat])
+        if seat == declarer
+        else ListCell(out=out[seat])
+        for seat in range(seats)
+    )
+    return ListLine(hand.number, hand.dealer + 1, False, cells)
+
+
+def played_list(state: MatchState, count: int) -> PaperList:
+    """The match's list: its games so far, the rest of the series blank with their
+    dealers, and the end of the list from the running figures."""
+    seats = state.seats
+    totals = [0] * seats
+    lines = [played_line(hand, seats, totals) for hand in state.hands]
+    known = state.hands[0] if state.hands else state.next_hand
+    first = (known.dealer - known.number + 1) % seats if known else 0
+    lines += [blank_line(first, seats, number) for number in range(len(lines) + 1, count + 1)]
+    ends = tuple(rules.list_end(state.detail, seat) for seat in range(seats))
+    return PaperList(
+        state.players, tuple(lines), rules.OTHERS_LOST[seats], ends, tuple(state.winners)
+    )
 
 
 def skat_card(ruleset) -> list[str]:

@@ -598,6 +598,48 @@ class Skat(Ruleset):
         return self.TABLE_VARIANTS[size], {}
 
 
+@dataclass(frozen=True)
+class ListEnd:
+    """The end of the list for one seat, as clubs write it under the list (rules.md §4.3):
+    the list total, 50 for each game won, 50 off for each game lost, 40 (three) or 30
+    (four) for each game the others at the table lost, and the sum of these, which is the
+    seat's Seeger-Fabian score."""
+
+    list_total: int
+    games_won: int
+    games_lost: int
+    others_lost: int
+    per_other: int  # 40 at a table of three, 30 at four
+
+    @property
+    def won_points(self) -> int:
+        return GAME_BONUS * self.games_won
+
+    @property
+    def lost_points(self) -> int:
+        return -GAME_BONUS * self.games_lost
+
+    @property
+    def others_points(self) -> int:
+        return self.per_other * self.others_lost
+
+    @property
+    def total(self) -> int:
+        return self.list_total + self.won_points + self.lost_points + self.others_points
+
+
+def list_end(tally: SkatTally, seat: int) -> ListEnd:
+    """The end-of-list formula for ``seat`` from the running figures alone: the per-game
+    scores summed give the same (rules.md §4.5, the invariants)."""
+    return ListEnd(
+        list_total=tally.list_totals[seat],
+        games_won=tally.games_won[seat],
+        games_lost=tally.games_lost[seat],
+        others_lost=tally.others_lost[seat],
+        per_other=OTHERS_LOST[len(tally.scores)],
+    )
+
+
 def standing(tally: SkatTally, seat: int) -> tuple[int, int, int]:
     """What places a seat at the table: score, games won, fewer games lost."""
     return tally.scores[seat], tally.games_won[seat], -tally.games_lost[seat]
