@@ -326,7 +326,8 @@ def skat_night(organiser):
         game="skat",
         variant="isko-four",
         rounds=1,
-        hands_per_round=48,
+        # Each player's games (docs/tournaments.md §4): a four plays 36 × 4 / 3 = 48.
+        hands_per_round=36,
     )
     for entry in registration.register_players(night, organiser, list(FOUR)):
         registration.check_in(entry, organiser)
@@ -400,6 +401,8 @@ def test_a_skat_tables_printed_card_has_the_lists_columns(client_of, organiser):
     response = client_of(organiser).get(f"/tournaments/{night.pk}/print/tables/1/")
     assert response.status_code == 200
     words = text(response)
-    for column in ("Declarer", "Game", "List"):
-        assert column in words
+    # The card's paper backup is a blank Spielliste (tests/print/test_skat_list.py): the
+    # players in its columns and its end block.
     assert "Skat, table of four (the dealer sits out)" in words
+    for column in (*FOUR, "List points", "Games won × 50", "The others' lost games × 30"):
+        assert column in words
