@@ -21,8 +21,6 @@ OPEN_TO_ALL = {
     "/k/rules-worker.js",  # and under the scorer links'
     "/matches/sw.js",  # the match pages' registration of the same service worker
     "/k/sw.js",  # and the scorer links'
-    "/matches/rules-worker.js",  # the rules' worker under each scope that keeps it
-    "/k/rules-worker.js",
 }
 REFUSED = (302, 401, 403, 404, 405)
 
