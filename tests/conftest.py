@@ -140,6 +140,7 @@ ANY_DATABASE = {
     "play/test_hand_preview.py",
     "play/test_reading_the_table.py",
     "play/test_sitter_pages.py",
+    "play/test_skat_pages.py",  # Skat's pages, as the other games' pages above
     "play/test_small_things.py",
     "play/test_variant_pages.py",
     "play/test_where_the_eye_is.py",
@@ -147,6 +148,7 @@ ANY_DATABASE = {
     "print/test_match_sheet.py",
     "print/test_print_pages.py",
     "print/test_series_pages.py",
+    "print/test_skat_list.py",  # the Spielliste, as the match sheet
     "print/test_standings_columns.py",
     "ratings/test_own_player_page.py",
     "ratings/test_rating_pages.py",
