@@ -226,11 +226,14 @@ def record_on_target(page, expect, number: int, dealer: int) -> None:
 
 
 def shot(page, name: str, full_page=False) -> None:
-    """A screenshot of ``page`` as ``$SHOTS/<name>.png`` when ``$SHOTS`` is set."""
+    """A screenshot of ``page`` (or of an element) as ``$SHOTS/<name>.png`` when ``$SHOTS``
+    is set: to look at, never asserted, so a run without it spends nothing on drawing."""
     folder = os.environ.get("SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
+        # caret="initial": hiding the caret injects a style the page's CSP refuses.
+        options = {"full_page": full_page} if full_page else {}
+        page.screenshot(path=f"{folder}/{name}.png", caret="initial", **options)
 
 
 def create_organiser(page, expect, base: str) -> None:

@@ -15,7 +15,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.e2e_support import SERVICE_WORKERS, chromium, signed, watch_policy
+from tests.e2e_support import SERVICE_WORKERS, chromium, shot, signed, watch_policy
 
 pytestmark = pytest.mark.e2e
 
@@ -146,7 +146,7 @@ def _play(page, expect, base):
     expect(exchange.locator("ol.exchanges")).to_have_count(0)
     _expect_history(expect, page, [SCORES1, SCORES2, SCORES3], [HAND1, HAND2, HAND3])
     _expect_history_totals(expect, page, TOTALS_AFTER[3])
-    page.screenshot(path="/tmp/e2e-match.png", full_page=True)
+    shot(page, "e2e-match", full_page=True)
 
     # 4. Correct hand 1 from the history: Ann took 10, Ben 3.
     page.locator("#history tbody tr").first.get_by_role("link", name="Correct").click()

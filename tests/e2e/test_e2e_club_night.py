@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.e2e.steps import play_table
-from tests.e2e_support import browser_page
+from tests.e2e_support import browser_page, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -61,7 +61,7 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
         page.reload()
         expect(page.locator("h2", has_text="checked in")).to_contain_text("9 checked in")
         page.set_viewport_size({"width": 360, "height": 740})
-        page.screenshot(path="/tmp/e2e-door-phone.png", full_page=True)
+        shot(page, "e2e-door-phone", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         page.set_viewport_size({"width": 900, "height": 1200})
 
@@ -104,9 +104,9 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
         winners = {rows.nth(i).locator("td").nth(1).inner_text().split("\n")[0] for i in range(3)}
         assert winners == first_dealers
         page.set_viewport_size({"width": 1280, "height": 800})
-        page.screenshot(path="/tmp/e2e-standings-laptop.png", full_page=True)
+        shot(page, "e2e-standings-laptop", full_page=True)
         page.set_viewport_size({"width": 360, "height": 740})
-        page.screenshot(path="/tmp/e2e-standings-phone.png", full_page=True)
+        shot(page, "e2e-standings-phone", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         page.set_viewport_size({"width": 900, "height": 1200})
         for i in range(3):
@@ -130,5 +130,5 @@ def test_an_organiser_runs_a_club_night(live_server, transactional_db):
             }
             assert all(len(names & group) <= 1 for group in met)
         page.set_viewport_size({"width": 360, "height": 740})
-        page.screenshot(path="/tmp/e2e-round-phone.png", full_page=True)
+        shot(page, "e2e-round-phone", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.services import players as register
-from tests.e2e_support import PHONE, browser_page
+from tests.e2e_support import PHONE, browser_page, shot
 from tests.factories import tournament as make_tournament
 
 pytestmark = pytest.mark.e2e
@@ -29,7 +29,7 @@ MEMBERS = (
 def shoot(page, name):
     for label, size in (("phone", PHONE), ("laptop", LAPTOP)):
         page.set_viewport_size(size)
-        page.screenshot(path=f"/tmp/e2e-{name}-{label}.png", full_page=True)
+        shot(page, f"e2e-{name}-{label}", full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], (name, label, width)
 

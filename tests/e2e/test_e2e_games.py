@@ -14,7 +14,7 @@ import re
 import pytest
 
 from tests.e2e.steps import record, start_match
-from tests.e2e_support import browser_page, create_organiser, signed
+from tests.e2e_support import browser_page, create_organiser, shot, signed
 
 pytestmark = pytest.mark.e2e
 
@@ -119,7 +119,7 @@ def test_sheepshead_five_players_in_the_browser(live_server):
         expect(page.locator("#history tfoot th")).to_have_text(
             ["Totals", *[signed(t) for t in SH_TOTALS[3]], ""]
         )
-        page.screenshot(path="/tmp/e2e-sheepshead.png", full_page=True)
+        shot(page, "e2e-sheepshead", full_page=True)
 
 
 def test_sieben_two_players_in_the_browser(live_server):
@@ -204,7 +204,7 @@ def test_sieben_two_players_in_the_browser(live_server):
         expect(rows.nth(0).locator("td").nth(3)).to_have_text("Ann")
         expect(rows.nth(4).locator("td").nth(3)).to_have_text("Ben")
         expect(page.locator("#history tfoot th")).to_have_text(["Points", "1", "12", ""])
-        page.screenshot(path="/tmp/e2e-sieben.png", full_page=True)
+        shot(page, "e2e-sieben", full_page=True)
 
 
 # -- helpers ------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model
 from matches.models import Entry, Table
 from matches.services import drafting, registration, table_results
 from matches.services import tournaments as services
-from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, qr_codes, watch_policy
+from tests.e2e_support import SERVICE_WORKERS, TIMEOUT_MS, logged_in, qr_codes, shot, watch_policy
 from tests.pdf_support import drawn, overhang
 from tests.print.evening import NAMES, night, sheepshead_night
 
@@ -213,12 +213,10 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
         for name, path in [("tables", "tables/3/"), ("seating", "seating/3/"), ("cards", "cards/")]:
             page.goto(base + path)
             page.set_viewport_size({"width": 360, "height": 740})
-            page.screenshot(
-                path=str(OUT / f"print-screen-{name}-{language}-phone.png"), full_page=True
-            )
+            shot(page, f"print-screen-{name}-{language}-phone", full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
             page.set_viewport_size({"width": 1280, "height": 800})
-            page.screenshot(path=str(OUT / f"print-screen-{name}-{language}-laptop.png"))
+            shot(page, f"print-screen-{name}-{language}-laptop")
         assert errors == [], errors
         page.context.close()
 
@@ -244,9 +242,9 @@ def test_a_club_night_printed_and_kept_in_a_series(live_server, transactional_db
     assert rows.count() == 11
     first = rows.first.locator("td")
     assert first.nth(2).inner_text() == "11"  # N + 1 − rank for the winner of 11
-    page.screenshot(path=str(OUT / "print-screen-series-laptop.png"), full_page=True)
+    shot(page, "print-screen-series-laptop", full_page=True)
     page.set_viewport_size({"width": 360, "height": 740})
-    page.screenshot(path=str(OUT / "print-screen-series-phone.png"), full_page=True)
+    shot(page, "print-screen-series-phone", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.set_viewport_size({"width": 1280, "height": 800})
     series_url = page.url
@@ -383,8 +381,7 @@ def test_the_standings_fit_a_phone(live_server, transactional_db, browser):
                 page.set_viewport_size({"width": width, "height": height})
                 page.goto(base + path)
                 name = path.strip("/").replace("/", "-")
-                shot = OUT / f"standings-screen-{name}-{language}-{width}.png"
-                page.screenshot(path=str(shot), full_page=name != "board")
+                shot(page, f"standings-screen-{name}-{language}-{width}", full_page=name != "board")
                 assert page.evaluate("document.documentElement.scrollWidth") <= width, name
                 assert page.evaluate(FURTHEST_CELL) <= width, (name, width)
                 # Every figure with what it is: the heads, or on a phone each cell's own.

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.e2e.steps import OTTO, play_table, started_round
-from tests.e2e_support import PHONE, SERVICE_WORKERS, browser_page, watch_policy
+from tests.e2e_support import PHONE, SERVICE_WORKERS, browser_page, shot, watch_policy
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("quick_polls")]
 
@@ -50,7 +50,7 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
             expect(phone.locator("h1")).to_contain_text(f"Table {number}")
         # caret="initial": Playwright would otherwise put a <style> into the page to
         # hide the text cursor, which the CSP refuses (and the check counts).
-        page.screenshot(path="/tmp/e2e-table-link-phone.png", caret="initial")
+        shot(page, "e2e-table-link-phone")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
         # Table 2 enters its first hand: the board shows it within a poll.
@@ -70,19 +70,19 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
             expect(result.locator("h2")).to_have_text("A second player confirms")
         buttons = phones[1].locator("#result fieldset button").all_inner_texts()
         assert seated[1][0] not in buttons and sorted(buttons) == sorted(seated[1][1:])
-        page.screenshot(path="/tmp/e2e-table-handed-in-phone.png", caret="initial")
+        shot(page, "e2e-table-handed-in-phone")
 
         # Tables 1 and 2 confirm, each by a second player; table 3 does not get to it.
         for number in (1, 2):
             phones[number].locator("#result").get_by_role("button", name=seated[number][1]).click()
             expect(phones[number].locator("#result h2")).to_have_text("Result confirmed")
             expect(phones[number].locator("#history")).not_to_contain_text("Correct")
-        page.screenshot(path="/tmp/e2e-table-confirmed-phone.png", caret="initial")
+        shot(page, "e2e-table-confirmed-phone")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         expect(board.locator(".board-table.confirmed")).to_have_count(2, timeout=15_000)
         expect(board.locator(".board-table.handed_in")).to_have_count(1)
         expect(board.locator(".board-head")).to_contain_text("3 of 3 tables done")
-        board.screenshot(path="/tmp/e2e-board-projector.png", caret="initial")
+        shot(board, "e2e-board-projector")
 
         # The organiser closes the round: table 3 is confirmed in their name.
         desk = browser.new_context(
@@ -106,9 +106,7 @@ def test_three_tables_play_on_phones_while_the_board_follows(live_server, transa
         expect(phones[3].locator("#result")).to_contain_text("Confirmed by the organiser.")
         expect(board.locator(".board-head")).to_contain_text("closed", timeout=15_000)
         assert errors == [], errors
-        page.screenshot(
-            path="/tmp/e2e-table-confirmed-phone-full.png", full_page=True, caret="initial"
-        )
+        shot(page, "e2e-table-confirmed-phone-full", full_page=True)
 
 
 def _hand(page, expect, number):

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from matches.models import AuditEntry, Hand, Table
 from matches.services import drafting, registration
 from tests.e2e.steps import fill_on_target, hand_title
-from tests.e2e_support import PHONE, browser_context, chromium
+from tests.e2e_support import PHONE, browser_context, chromium, shot
 from tests.factories import tournament as make_tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("quick_polls")]
@@ -63,7 +63,7 @@ def test_a_stale_phone_sees_both_entries_and_then_follows(live_server, transacti
         expect(b.locator(".messages")).to_be_in_viewport()  # not below the fold
         expect(both.locator("tr.differs")).to_have_count(3)  # trumps, and two seats
         expect(b.locator("form#record h2")).to_have_text(hand_title(2))
-        b.screenshot(path="/tmp/e2e-stale-phone.png", full_page=True, caret="initial")
+        shot(b, "e2e-stale-phone", full_page=True)
         # The comparison stays through the next polls (nothing changed since).
         b.wait_for_timeout(2_500)
         expect(both).to_be_visible()
@@ -99,7 +99,7 @@ def test_the_second_phone_corrects_the_recorded_hand_to_its_entry(live_server, t
         form = b.locator("form:has(input[name=reason])")
         expect(form.locator("input[name=reason]")).to_have_value("Entered on a second phone")
         expect(form.locator("input[name=trump][value=spades]")).to_be_checked()
-        b.screenshot(path="/tmp/e2e-second-phone-correction.png", full_page=True)
+        shot(b, "e2e-second-phone-correction", full_page=True)
         form.locator("button[type=submit]").click()
         expect(b.locator(".messages")).to_contain_text("Hand 1 corrected")
         # A's page shows the correction by itself (its poll), in the history.
