@@ -27,6 +27,7 @@ from tests.e2e_support import (
     TIMEOUT_MS,
     browser_context,
     chromium_path,
+    logged_in,
     shot,
     unavailable,
 )
@@ -495,10 +496,7 @@ def test_mini_tricks_keeps_scoring_offline(live_server, transactional_db, phone,
     match = game_match(keeper, "mini-tricks", "standard", ["Ann", "Ben", "Cy"])
     page, expect = phone
     base = live_server.url
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "mia")
-    page.fill("#id_password", "Kitchen-table-7")
-    page.get_by_role("button", name=re.compile("Log in")).click()
+    logged_in(page.context, base, keeper)
     _open(page, expect, f"{base}/matches/{match.pk}/")
     form = page.locator("form#record")
     expect(form).to_have_attribute("data-mini-ready", "yes")  # its own script ran
